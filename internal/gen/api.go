@@ -42,6 +42,9 @@ type api struct {
 	// their fields with comments: a later operation with the same fields
 	// defines its type as the earlier one's.
 	paramTypes map[string]*apiOp
+	// sent are the client's statements of the operations' query, header
+	// and cookie parameters, set on first use (sentParams).
+	sent map[*apiOp]*sentParams
 }
 
 // local returns the package-level unexported name of the api's own

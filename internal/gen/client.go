@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"bytes"
 	"net/http"
 	"slices"
 	"sort"
@@ -32,6 +33,7 @@ func genClient(f *file, a *api) {
 	for _, op := range a.ops {
 		f.cut()
 		genCall(f, a, op, false)
+		genSentParams(f, a, op)
 		if op.Pages != nil {
 			genPager(f, a, op)
 		}
@@ -72,6 +74,149 @@ func genObjectEncoders(f *file, a *api) {
 		f.P("}")
 		f.P()
 	}
+}
+
+// sentParams is the statements that add an operation's query, header and
+// cookie parameters to its request: operations whose Params are one type
+// and whose statements are the same share one function of them,
+// addXParams, named after the first (paramsHelper).
+type sentParams struct {
+	op      *apiOp // the first operation with them
+	shared  bool   // set when a later operation has them too
+	printed bool
+}
+
+// sentParams returns the sentParams of op, nil when it sends none of
+// those parameters. The first call for any operation collects them for
+// all of a's operations, so that the first of several that share them
+// calls the function too.
+func (a *api) sentParams(f *file, op *apiOp) *sentParams {
+	if a.sent == nil {
+		a.sent = map[*apiOp]*sentParams{}
+		byKey := map[string]*sentParams{}
+		for _, o := range a.ops {
+			// A detached file, so that rendering imports nothing into f.
+			s := newFile("", f.pkg, f.checks)
+			clientParams(s, o, "req")
+			if bytes.Count(s.buf.Bytes(), []byte("\n")) < 2 {
+				continue // one statement is no shorter as a call
+			}
+			key := paramsFields(s, o).buf.String() + "\x00" + s.buf.String()
+			h := byKey[key]
+			if h == nil {
+				h = &sentParams{op: o}
+				byKey[key] = h
+			} else {
+				h.shared = true
+			}
+			a.sent[o] = h
+		}
+	}
+	return a.sent[op]
+}
+
+// genSentParams prints op's addXParams function, after op's call, when op
+// is the first of the operations that share it.
+func genSentParams(f *file, a *api, op *apiOp) {
+	h := a.sentParams(f, op)
+	if h == nil || !h.shared || h.op != op || h.printed {
+		return
+	}
+	h.printed = true
+	f.P("// add", op.GoName, "Params adds the query, header and cookie parameters")
+	f.P("// of ", op.GoName, " to req, and of the operations with the same ones.")
+	f.P("func add", op.GoName, "Params(req *", rt("Request"), ", params *", op.params, ") {")
+	clientParams(f, op, "req")
+	f.P("}")
+	f.P()
+}
+
+// clientParams prints the statements that add op's query, header and
+// cookie parameters, from params, to the request req (a *oashttp.Request,
+// or the address of one).
+func clientParams(f *file, op *apiOp, req string) {
+	var cookies bool
+	for _, p := range op.Params {
+		x := "params." + p.GoName
+		kind, elem := requestShape(p)
+		switch p.In {
+		case ir.InQuery:
+			sep := querySep(p)
+			explode := exploded(p)
+			add := func(vals string) {
+				f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name), ", ", explode, ", ", sep, ", ", vals, ")")
+			}
+			switch {
+			case kind == objectParam:
+				v := x
+				if !p.Required {
+					f.P("if ", x, ".Set {")
+					v += ".Value"
+				} else {
+					f.P("{ // a scope for pairs, which other parameters use too")
+				}
+				f.P("pairs := encode", objectOf(p.Type).GoName, "Pairs(&", v, ")")
+				switch {
+				case p.Style == ir.StyleDeepObject:
+					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
+					f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name+"["), "+pairs[i]+\"]\", true, ',', pairs[i+1])")
+					f.P("}")
+				case explode:
+					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
+					f.P("req.Query = ", rt("AppendQuery"), "(req.Query, pairs[i], true, ',', pairs[i+1])")
+					f.P("}")
+				default:
+					add("pairs...")
+				}
+				f.P("}")
+			case kind == rawParam && (p.Style == ir.StyleDeepObject || p.Explode):
+				f.P("if ", x, " != \"\" { // a raw query, see the field")
+				f.P("if len(req.Query) > 0 {")
+				f.P("req.Query = append(req.Query, '&')")
+				f.P("}")
+				f.P("req.Query = append(req.Query, ", x, "...)")
+				f.P("}")
+			case kind == rawParam:
+				f.P("if ", x, " != \"\" {")
+				add(x)
+				f.P("}")
+			case kind == arrayParam:
+				f.P("if ", x, " != nil {")
+				formatArray(f, p.Type, elem, x)
+				add("vals...")
+				f.P("}")
+			case !p.Required:
+				if h := optQuery(p.Type); h != "" {
+					f.P(rt(h), "(", req, ", ", strconv.Quote(p.Name), ", ", x, ")")
+					break
+				}
+				f.P("if ", x, ".Set {")
+				add(f.formatScalar(p.Type, x+".Value"))
+				f.P("}")
+			default:
+				add(f.formatScalar(p.Type, x))
+			}
+		case ir.InHeader:
+			key := strconv.Quote(http.CanonicalHeaderKey(p.Name))
+			clientValue(f, p, kind, elem, x, func(v string) {
+				f.P("req.SetHeader(", key, ", ", v, ")")
+			})
+		case ir.InCookie:
+			if !cookies {
+				f.P("var cookies []string")
+				cookies = true
+			}
+			clientValue(f, p, kind, elem, x, func(v string) {
+				f.P("cookies = append(cookies, (&", httpPkg("Cookie"), "{Name: ", strconv.Quote(p.Name), ", Value: ", v, "}).String())")
+			})
+		}
+	}
+	if cookies {
+		f.P("if len(cookies) > 0 {")
+		f.P("req.SetHeader(\"Cookie\", ", Ident{"strings", "Join"}, "(cookies, \"; \"))")
+		f.P("}")
+	}
+
 }
 
 // genCall prints the client method of op; with stream, the method that
@@ -176,86 +321,14 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("req.Path = append(req.Path, ", strconv.Quote(lit), "...)")
 	}
 
-	var cookies bool
-	for _, p := range op.Params {
-		x := "params." + p.GoName
-		kind, elem := requestShape(p)
-		switch p.In {
-		case ir.InQuery:
-			sep := querySep(p)
-			explode := exploded(p)
-			add := func(vals string) {
-				f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name), ", ", explode, ", ", sep, ", ", vals, ")")
-			}
-			switch {
-			case kind == objectParam:
-				v := x
-				if !p.Required {
-					f.P("if ", x, ".Set {")
-					v += ".Value"
-				} else {
-					f.P("{ // a scope for pairs, which other parameters use too")
-				}
-				f.P("pairs := encode", objectOf(p.Type).GoName, "Pairs(&", v, ")")
-				switch {
-				case p.Style == ir.StyleDeepObject:
-					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
-					f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name+"["), "+pairs[i]+\"]\", true, ',', pairs[i+1])")
-					f.P("}")
-				case explode:
-					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
-					f.P("req.Query = ", rt("AppendQuery"), "(req.Query, pairs[i], true, ',', pairs[i+1])")
-					f.P("}")
-				default:
-					add("pairs...")
-				}
-				f.P("}")
-			case kind == rawParam && (p.Style == ir.StyleDeepObject || p.Explode):
-				f.P("if ", x, " != \"\" { // a raw query, see the field")
-				f.P("if len(req.Query) > 0 {")
-				f.P("req.Query = append(req.Query, '&')")
-				f.P("}")
-				f.P("req.Query = append(req.Query, ", x, "...)")
-				f.P("}")
-			case kind == rawParam:
-				f.P("if ", x, " != \"\" {")
-				add(x)
-				f.P("}")
-			case kind == arrayParam:
-				f.P("if ", x, " != nil {")
-				formatArray(f, p.Type, elem, x)
-				add("vals...")
-				f.P("}")
-			case !p.Required:
-				if h := optQuery(p.Type); h != "" {
-					f.P(rt(h), "(&req, ", strconv.Quote(p.Name), ", ", x, ")")
-					break
-				}
-				f.P("if ", x, ".Set {")
-				add(f.formatScalar(p.Type, x+".Value"))
-				f.P("}")
-			default:
-				add(f.formatScalar(p.Type, x))
-			}
-		case ir.InHeader:
-			key := strconv.Quote(http.CanonicalHeaderKey(p.Name))
-			clientValue(f, p, kind, elem, x, func(v string) {
-				f.P("req.SetHeader(", key, ", ", v, ")")
-			})
-		case ir.InCookie:
-			if !cookies {
-				f.P("var cookies []string")
-				cookies = true
-			}
-			clientValue(f, p, kind, elem, x, func(v string) {
-				f.P("cookies = append(cookies, (&", httpPkg("Cookie"), "{Name: ", strconv.Quote(p.Name), ", Value: ", v, "}).String())")
-			})
+	if h := a.sentParams(f, op); h != nil && h.shared {
+		if h.op == op {
+			f.P("add", op.GoName, "Params(&req, &params)")
+		} else {
+			f.P("add", h.op.GoName, "Params(&req, &params) // the same parameters as ", h.op.GoName)
 		}
-	}
-	if cookies {
-		f.P("if len(cookies) > 0 {")
-		f.P("req.SetHeader(\"Cookie\", ", Ident{"strings", "Join"}, "(cookies, \"; \"))")
-		f.P("}")
+	} else {
+		clientParams(f, op, "&req")
 	}
 
 	if b := op.body; b != nil {

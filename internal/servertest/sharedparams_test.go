@@ -44,6 +44,16 @@ func (h *paramsSeen) ReadFlipped(ctx context.Context, p sharedparams.ReadFlipped
 	return sharedparams.ReadFlippedResponse204{}, nil
 }
 
+func (h *paramsSeen) ListBoxes(ctx context.Context, p sharedparams.ListBoxesParams) (sharedparams.ListBoxesResponse, error) {
+	h.got = append(h.got, fmt.Sprintf("boxes %v %q %q", p.Limit, p.Cursor.Value, p.XTrace.Value))
+	return sharedparams.ListBoxesResponse204{}, nil
+}
+
+func (h *paramsSeen) ListCrates(ctx context.Context, p sharedparams.ListCratesParams) (sharedparams.ListCratesResponse, error) {
+	h.got = append(h.got, fmt.Sprintf("crates %v %q %q", p.Limit, p.Cursor.Value, p.XTrace.Value))
+	return sharedparams.ListCratesResponse204{}, nil
+}
+
 // TestSharedParamsDecoder: operations whose parameters are the same share
 // one decoder (testdata/sharedparams), and each handler still gets its own
 // parameters; operations whose path parameters sit in other places decode
@@ -69,6 +79,15 @@ func TestSharedParamsDecoder(t *testing.T) {
 		},
 		func() error { _, err := c.ReadPair(ctx, sharedparams.ReadPairParams{A: "x", B: "y"}); return err },
 		func() error { _, err := c.ReadFlipped(ctx, sharedparams.ReadFlippedParams{A: "x", B: "y"}); return err },
+		// The client sends both operations' parameters with one function.
+		func() error {
+			_, err := c.ListBoxes(ctx, sharedparams.ListBoxesParams{Limit: oasrt.NewOpt[int64](5), Cursor: oasrt.NewOpt("b&c"), XTrace: oasrt.NewOpt("t1")})
+			return err
+		},
+		func() error {
+			_, err := c.ListCrates(ctx, sharedparams.ListCratesParams{Cursor: oasrt.NewOpt("c2")})
+			return err
+		},
 	}
 	for i, call := range calls {
 		if err := call(); err != nil {
@@ -81,6 +100,8 @@ func TestSharedParamsDecoder(t *testing.T) {
 		"delete r3 true false",
 		"pair a=x b=y",
 		"flipped a=x b=y",
+		`boxes {5 true} "b&c" "t1"`,
+		`crates {0 false} "c2" ""`,
 	}
 	if fmt.Sprint(h.got) != fmt.Sprint(want) {
 		t.Errorf("handlers got\n%q\nwant\n%q", h.got, want)

@@ -4,6 +4,7 @@ package sharedparams
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -124,7 +125,12 @@ func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/items"...)
 	req.Query = oashttpimpl.AppendQuery(req.Query, "pretty", true, ',', strconv.FormatBool(params.Pretty))
-	resp, err := c.cfg.Do(ctx, &req)
+	return c.readListItemsResponse(c.cfg.Do(ctx, &req))
+}
+
+// readListItemsResponse reads the result of ListItems and of the operations
+// that answer alike from resp; err, from sending the request, is returned as it is.
+func (c *Client) readListItemsResponse(resp *http.Response, err error) (ListItemsResponse, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -134,4 +140,44 @@ func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...
 		return ListItemsResponse204{}, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
+// ListBoxes calls GET /boxes
+func (c *Client) ListBoxes(ctx context.Context, params ListBoxesParams, opts ...oashttp.CallOption) (ListBoxesResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if params.Limit.Set {
+			if int64(params.Limit.Value) < 1 {
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.Limit.Value))}}
+			}
+		}
+	}
+	req := oashttp.Request{Method: "GET", Options: opts}
+	req.Path = append(req.Path, "/boxes"...)
+	addListBoxesParams(&req, &params)
+	return c.readListItemsResponse(c.cfg.Do(ctx, &req))
+}
+
+// addListBoxesParams adds the query, header and cookie parameters
+// of ListBoxes to req, and of the operations with the same ones.
+func addListBoxesParams(req *oashttp.Request, params *ListBoxesParams) {
+	oashttpimpl.QueryInt(req, "limit", params.Limit)
+	oashttpimpl.QueryString(req, "cursor", params.Cursor)
+	if params.XTrace.Set {
+		req.SetHeader("X-Trace", params.XTrace.Value)
+	}
+}
+
+// ListCrates calls GET /crates
+func (c *Client) ListCrates(ctx context.Context, params ListCratesParams, opts ...oashttp.CallOption) (ListCratesResponse, error) {
+	if !c.cfg.SkipRequestCheck {
+		if params.Limit.Set {
+			if int64(params.Limit.Value) < 1 {
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.Limit.Value))}}
+			}
+		}
+	}
+	req := oashttp.Request{Method: "GET", Options: opts}
+	req.Path = append(req.Path, "/crates"...)
+	addListBoxesParams(&req, &params) // the same parameters as ListBoxes
+	return c.readListItemsResponse(c.cfg.Do(ctx, &req))
 }

@@ -27,81 +27,95 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	if esc || len(path) > 1 && (path[1] == 'f' || path[1] == 'i' || path[1] == 'p') {
-		seg0, rest0, more0 := oashttpimpl.CutSegment(path[1:])
-		switch oashttpimpl.StaticKey(seg0, esc) {
-		case "flipped":
-			if more0 {
-				seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
-				if seg1 != "" {
-					p[0] = seg1
-					if more1 {
-						seg2, _, more2 := oashttpimpl.CutSegment(rest1)
-						if seg2 != "" {
-							p[1] = seg2
-							if !more2 {
-								switch method {
-								case "GET", "HEAD":
-									return 4, "" // readFlipped
-								}
-								return routeMethodNotAllowed, "GET, HEAD"
-							}
-						}
-					}
-				}
+	seg0, rest0, more0 := oashttpimpl.CutSegment(path[1:])
+	switch oashttpimpl.StaticKey(seg0, esc) {
+	case "boxes":
+		if !more0 {
+			switch method {
+			case "GET", "HEAD":
+				return 7, "" // listBoxes
 			}
-		case "items":
-			if !more0 {
-				switch method {
-				case "GET", "HEAD":
-					return 6, "" // listItems
-				}
-				return routeMethodNotAllowed, "GET, HEAD"
+			return routeMethodNotAllowed, "GET, HEAD"
+		}
+	case "crates":
+		if !more0 {
+			switch method {
+			case "GET", "HEAD":
+				return 8, "" // listCrates
 			}
+			return routeMethodNotAllowed, "GET, HEAD"
+		}
+	case "flipped":
+		if more0 {
 			seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 			if seg1 != "" {
 				p[0] = seg1
-				if !more1 {
-					switch method {
-					case "DELETE":
-						return 2, "" // deleteItem
-					case "GET", "HEAD":
-						return 0, "" // readItem
-					case "PUT":
-						return 1, "" // replaceItem
-					}
-					return routeMethodNotAllowed, "DELETE, GET, HEAD, PUT"
-				}
-				if esc || rest1 != "" && rest1[0] == 'c' {
+				if more1 {
 					seg2, _, more2 := oashttpimpl.CutSegment(rest1)
-					switch oashttpimpl.StaticKey(seg2, esc) {
-					case "count":
+					if seg2 != "" {
+						p[1] = seg2
 						if !more2 {
 							switch method {
 							case "GET", "HEAD":
-								return 5, "" // getItemCount
+								return 4, "" // readFlipped
 							}
 							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}
 			}
-		case "pairs":
-			if more0 {
-				seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
-				if seg1 != "" {
-					p[0] = seg1
-					if more1 {
-						seg2, _, more2 := oashttpimpl.CutSegment(rest1)
-						if seg2 != "" {
-							p[1] = seg2
-							if !more2 {
-								switch method {
-								case "GET", "HEAD":
-									return 3, "" // readPair
-								}
-								return routeMethodNotAllowed, "GET, HEAD"
+		}
+	case "items":
+		if !more0 {
+			switch method {
+			case "GET", "HEAD":
+				return 6, "" // listItems
+			}
+			return routeMethodNotAllowed, "GET, HEAD"
+		}
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
+		if seg1 != "" {
+			p[0] = seg1
+			if !more1 {
+				switch method {
+				case "DELETE":
+					return 2, "" // deleteItem
+				case "GET", "HEAD":
+					return 0, "" // readItem
+				case "PUT":
+					return 1, "" // replaceItem
+				}
+				return routeMethodNotAllowed, "DELETE, GET, HEAD, PUT"
+			}
+			if esc || rest1 != "" && rest1[0] == 'c' {
+				seg2, _, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
+				case "count":
+					if !more2 {
+						switch method {
+						case "GET", "HEAD":
+							return 5, "" // getItemCount
+						}
+						return routeMethodNotAllowed, "GET, HEAD"
+					}
+				}
+			}
+		}
+	case "pairs":
+		if more0 {
+			seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
+			if seg1 != "" {
+				p[0] = seg1
+				if more1 {
+					seg2, _, more2 := oashttpimpl.CutSegment(rest1)
+					if seg2 != "" {
+						p[1] = seg2
+						if !more2 {
+							switch method {
+							case "GET", "HEAD":
+								return 3, "" // readPair
 							}
+							return routeMethodNotAllowed, "GET, HEAD"
 						}
 					}
 				}

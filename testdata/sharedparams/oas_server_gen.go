@@ -4,6 +4,7 @@ package sharedparams
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -144,6 +145,8 @@ type ListItemsParams struct {
 
 // ListItemsResponse is the result of ListItems: one of
 // ListItemsResponse204.
+//
+// ListBoxes and ListCrates answer alike; their result types are aliases of these.
 type ListItemsResponse interface {
 	// writeListItemsResponse answers r; an error means nothing was written.
 	writeListItemsResponse(rw http.ResponseWriter, r *http.Request) error
@@ -157,6 +160,33 @@ type ListItemsResponse204 struct{}
 func (v ListItemsResponse204) writeListItemsResponse(rw http.ResponseWriter, r *http.Request) error {
 	return oashttpimpl.WriteStatus(rw, 204)
 }
+
+// ListBoxesParams holds the parameters of ListBoxes.
+type ListBoxesParams struct {
+	// Limit is the query parameter "limit", style form, exploded.
+	Limit oasrt.Opt[int64]
+	// Cursor is the query parameter "cursor", style form, exploded.
+	Cursor oasrt.Opt[string]
+	// XTrace is the header parameter "X-Trace", style simple.
+	XTrace oasrt.Opt[string]
+}
+
+// ListBoxesResponse is the result of ListBoxes, which answers as ListItems does:
+// its result types are ListItems's.
+type (
+	ListBoxesResponse    = ListItemsResponse
+	ListBoxesResponse204 = ListItemsResponse204
+)
+
+// ListCratesParams holds the parameters of ListCrates, which are ListBoxes's.
+type ListCratesParams = ListBoxesParams
+
+// ListCratesResponse is the result of ListCrates, which answers as ListItems does:
+// its result types are ListItems's.
+type (
+	ListCratesResponse    = ListItemsResponse
+	ListCratesResponse204 = ListItemsResponse204
+)
 
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oashttp.Problem
@@ -177,6 +207,10 @@ type Handler interface {
 	GetItemCount(ctx context.Context, params GetItemCountParams) (GetItemCountResponse, error)
 	// ListItems handles GET /items
 	ListItems(ctx context.Context, params ListItemsParams) (ListItemsResponse, error)
+	// ListBoxes handles GET /boxes
+	ListBoxes(ctx context.Context, params ListBoxesParams) (ListBoxesResponse, error)
+	// ListCrates handles GET /crates
+	ListCrates(ctx context.Context, params ListCratesParams) (ListCratesResponse, error)
 }
 
 // Unimplemented answers every operation with 501 Not Implemented: its
@@ -212,10 +246,18 @@ func (Unimplemented) ListItems(ctx context.Context, params ListItemsParams) (Lis
 	return nil, oashttp.ErrNotImplemented
 }
 
+func (Unimplemented) ListBoxes(ctx context.Context, params ListBoxesParams) (ListBoxesResponse, error) {
+	return nil, oashttp.ErrNotImplemented
+}
+
+func (Unimplemented) ListCrates(ctx context.Context, params ListCratesParams) (ListCratesResponse, error) {
+	return nil, oashttp.ErrNotImplemented
+}
+
 // operations lists the operations by index: operationId, path template, tags
 // and the media types of the responses (none when a response has no body,
 // which any Accept header takes).
-var operations = [7]struct {
+var operations = [9]struct {
 	id, path       string
 	tags, produces []string
 }{
@@ -226,6 +268,8 @@ var operations = [7]struct {
 	{"readFlipped", "/flipped/{b}/{a}", nil, nil},
 	{"getItemCount", "/items/{id}/count", nil, nil},
 	{"listItems", "/items", nil, nil},
+	{"listBoxes", "/boxes", nil, nil},
+	{"listCrates", "/crates", nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -240,7 +284,7 @@ type Server struct {
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
-	ops [7]http.Handler
+	ops [9]http.Handler
 }
 
 // NewServer returns a server for h. Middleware given in opts is composed
@@ -334,6 +378,10 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 		s.handleGetItemCount(w, r, p, esc)
 	case 6:
 		s.handleListItems(w, r, p, esc)
+	case 7:
+		s.handleListBoxes(w, r, p, esc)
+	case 8:
+		s.handleListCrates(w, r, p, esc)
 	}
 }
 
@@ -507,4 +555,60 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 		return params, &oashttp.ParamError{Name: "pretty", In: "query", Err: oashttp.ErrMissing}
 	}
 	return params, nil
+}
+
+// handleListBoxes serves GET /boxes.
+func (s *Server) handleListBoxes(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeListBoxesParams(r, p, esc)
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return
+	}
+	res, err := s.h.ListBoxes(r.Context(), params)
+	if err == nil && res != nil {
+		err = res.writeListItemsResponse(w, s.cfg.ResponseRequest(r))
+	}
+	s.cfg.Done(w, r, "listBoxes", res == nil, err)
+}
+
+// decodeListBoxesParams reads the parameters of ListBoxes from r and its path segments p.
+func decodeListBoxesParams(r *http.Request, p []string, esc bool) (params ListBoxesParams, err error) {
+	if err = oashttpimpl.HeaderOpt(&params.XTrace, r.Header, "X-Trace", "X-Trace", oashttpimpl.ParseString); err != nil {
+		return params, err
+	}
+	for q := r.URL.RawQuery; q != "" && err == nil; {
+		var key, value string
+		key, value, q = oashttpimpl.NextQuery(q)
+		switch key {
+		case "limit":
+			err = oashttpimpl.QueryOpt(&params.Limit, "limit", value, func(s string) (v int64, err error) {
+				x, err := oashttpimpl.ParseInt(s, 64)
+				if err != nil {
+					return v, err
+				}
+				if x < 1 {
+					return v, fmt.Errorf("%v is less than minimum 1", x)
+				}
+				v = x
+				return v, nil
+			})
+		case "cursor":
+			err = oashttpimpl.QueryOpt(&params.Cursor, "cursor", value, oashttpimpl.ParseString)
+		}
+	}
+	return params, err
+}
+
+// handleListCrates serves GET /crates.
+func (s *Server) handleListCrates(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	params, err := decodeListBoxesParams(r, p, esc) // the same parameters as ListBoxes
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return
+	}
+	res, err := s.h.ListCrates(r.Context(), ListCratesParams(params))
+	if err == nil && res != nil {
+		err = res.writeListItemsResponse(w, s.cfg.ResponseRequest(r))
+	}
+	s.cfg.Done(w, r, "listCrates", res == nil, err)
 }
