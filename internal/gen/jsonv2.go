@@ -17,17 +17,20 @@ func genJSONv2(f *file, names []string) {
 	f.build = jsonv2Build
 	enc := Ident{"encoding/json/jsontext", "Encoder"}
 	dec := Ident{"encoding/json/jsontext", "Decoder"}
+	if len(names) > 0 {
+		f.P("// encoding/json/v2 calls these methods, and so does encoding/json, built on")
+		f.P("// it since Go 1.27: its Marshal, Unmarshal, Encoder and Decoder.")
+		f.P()
+	}
 	for _, name := range names {
 		f.cut()
 		hint := sizeHintVar(name)
-		f.P("// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which")
-		f.P("// encoding/json's Marshal and Encoder call too.")
+		f.P("// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.")
 		f.P("func (v ", name, ") MarshalJSONTo(enc *", enc, ") error {")
 		f.P("return ", hint, ".EncodeTo(enc, v.EncodeJSON)")
 		f.P("}")
 		f.P()
-		f.P("// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,")
-		f.P("// which encoding/json's Unmarshal and Decoder call too.")
+		f.P("// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.")
 		f.P("func (v *", name, ") UnmarshalJSONFrom(dec *", dec, ") error {")
 		f.P("var r ", rt("Reader"))
 		f.P("if err := r.ResetFrom(dec); err != nil {")

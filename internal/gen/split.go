@@ -107,13 +107,15 @@ func (f *file) validateMethod() string {
 // of every type of theirs and the constants and functions that go with
 // them.
 func genForwards(f *file, l *layout) {
+	// One comment for all, not a sentence under each alias: the alias
+	// names the package already.
+	f.P("// The models are split into the packages under internal/oasmodels; each")
+	f.P("// type below is an alias of one of theirs, whose methods are declared there.")
+	f.P()
 	for _, mp := range l.pkgs {
 		for _, d := range mp.decls {
 			q := func(name string) string { return f.qual(Ident{mp.path, name}) }
 			f.declDoc(d, ir.CommonOf(d), "the schema")
-			f.P("//")
-			f.P("// Its methods are declared in package ", mp.name, ", one of the packages the")
-			f.P("// models are split into.")
 			f.P("type ", d.Name(), " = ", q(d.Name()))
 			f.P()
 			consts := func(doc string, names []string) {

@@ -10,14 +10,15 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// encoding/json/v2 calls these methods, and so does encoding/json, built on
+// it since Go 1.27: its Marshal, Unmarshal, Encoder and Decoder.
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Event) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintEvent.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Event) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -26,14 +27,12 @@ func (v *Event) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Click) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintClick.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Click) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -42,14 +41,12 @@ func (v *Click) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v View) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintView.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *View) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -58,14 +55,12 @@ func (v *View) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Scroll) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintScroll.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Scroll) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -74,14 +69,12 @@ func (v *Scroll) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -90,14 +83,12 @@ func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Sized) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintSized.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Sized) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -106,14 +97,12 @@ func (v *Sized) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Box) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintBox.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Box) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -122,14 +111,12 @@ func (v *Box) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Bag) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintBag.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Bag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -138,14 +125,12 @@ func (v *Bag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Loose) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintLoose.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Loose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -154,14 +139,12 @@ func (v *Loose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Open) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintOpen.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Open) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -170,14 +153,12 @@ func (v *Open) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Holder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -186,14 +167,12 @@ func (v *Holder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ViewKind) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintViewKind.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *ViewKind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {

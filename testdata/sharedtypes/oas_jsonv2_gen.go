@@ -10,14 +10,15 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// encoding/json/v2 calls these methods, and so does encoding/json, built on
+// it since Go 1.27: its Marshal, Unmarshal, Encoder and Decoder.
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -26,14 +27,12 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Left) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintLeft.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Left) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -42,14 +41,12 @@ func (v *Left) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Right) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintRight.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Right) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -58,14 +55,12 @@ func (v *Right) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v State) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintState.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *State) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -74,14 +69,12 @@ func (v *State) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOK) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintGetIssueOK.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *GetIssueOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -90,14 +83,12 @@ func (v *GetIssueOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Assignee) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintAssignee.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Assignee) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -106,14 +97,12 @@ func (v *Assignee) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AssigneeLabelsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintAssigneeLabelsItem.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *AssigneeLabelsItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -122,14 +111,12 @@ func (v *AssigneeLabelsItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKMilestone) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintGetIssueOKMilestone.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *GetIssueOKMilestone) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -138,14 +125,12 @@ func (v *GetIssueOKMilestone) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKDue) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintGetIssueOKDue.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *GetIssueOKDue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -154,14 +139,12 @@ func (v *GetIssueOKDue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKHolder) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintGetIssueOKHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *GetIssueOKHolder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -170,14 +153,12 @@ func (v *GetIssueOKHolder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOK) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintGetPullRequestOK.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *GetPullRequestOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -186,14 +167,12 @@ func (v *GetPullRequestOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKMilestone) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintGetPullRequestOKMilestone.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *GetPullRequestOKMilestone) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -202,14 +181,12 @@ func (v *GetPullRequestOKMilestone) UnmarshalJSONFrom(dec *jsontext.Decoder) err
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKDue) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintGetPullRequestOKDue.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *GetPullRequestOKDue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -218,14 +195,12 @@ func (v *GetPullRequestOKDue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKKeeper) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintGetPullRequestOKKeeper.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *GetPullRequestOKKeeper) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {

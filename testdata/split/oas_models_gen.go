@@ -12,10 +12,10 @@ import (
 	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m03"
 )
 
+// The models are split into the packages under internal/oasmodels; each
+// type below is an alias of one of theirs, whose methods are declared there.
+
 // Status is the schema #/components/schemas/Status.
-//
-// Its methods are declared in package m01, one of the packages the
-// models are split into.
 type Status = m01.Status
 
 // The values of Status.
@@ -25,41 +25,23 @@ const (
 )
 
 // Code is the schema #/components/schemas/Code.
-//
-// Its methods are declared in package m01, one of the packages the
-// models are split into.
 type Code = m01.Code
 
 // Category is the schema #/components/schemas/Category.
 //
 // A tree of categories, a reference cycle.
-//
-// Its methods are declared in package m01, one of the packages the
-// models are split into.
 type Category = m01.Category
 
 // Card is the schema #/components/schemas/Card.
-//
-// Its methods are declared in package m01, one of the packages the
-// models are split into.
 type Card = m01.Card
 
 // Transfer is the schema #/components/schemas/Transfer.
-//
-// Its methods are declared in package m01, one of the packages the
-// models are split into.
 type Transfer = m01.Transfer
 
 // Money is the schema #/components/schemas/Money.
-//
-// Its methods are declared in package m02, one of the packages the
-// models are split into.
 type Money = m02.Money
 
 // Payment is the schema #/components/schemas/Payment.
-//
-// Its methods are declared in package m02, one of the packages the
-// models are split into.
 type Payment = m02.Payment
 
 // PaymentType names a variant of Payment.
@@ -72,21 +54,12 @@ const (
 )
 
 // Line is the schema #/components/schemas/Line.
-//
-// Its methods are declared in package m03, one of the packages the
-// models are split into.
 type Line = m03.Line
 
 // Order is the schema #/components/schemas/Order.
-//
-// Its methods are declared in package m03, one of the packages the
-// models are split into.
 type Order = m03.Order
 
 // OrderList is the schema #/components/schemas/OrderList.
-//
-// Its methods are declared in package m03, one of the packages the
-// models are split into.
 type OrderList = m03.OrderList
 
 // DecodeOrderListItems is m03.DecodeOrderListItems.

@@ -10,14 +10,15 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// encoding/json/v2 calls these methods, and so does encoding/json, built on
+// it since Go 1.27: its Marshal, Unmarshal, Encoder and Decoder.
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RequiredOnly) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintRequiredOnly.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *RequiredOnly) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -26,14 +27,12 @@ func (v *RequiredOnly) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NumberOrTriple) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintNumberOrTriple.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NumberOrTriple) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -42,14 +41,12 @@ func (v *NumberOrTriple) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v TypelessOrInteger) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintTypelessOrInteger.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *TypelessOrInteger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -58,14 +55,12 @@ func (v *TypelessOrInteger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v DependentOrTrue) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintDependentOrTrue.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *DependentOrTrue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -74,14 +69,12 @@ func (v *DependentOrTrue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NestedAnyOf) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintNestedAnyOf.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NestedAnyOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -90,14 +83,12 @@ func (v *NestedAnyOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v FalseOrLoose) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintFalseOrLoose.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *FalseOrLoose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -106,14 +97,12 @@ func (v *FalseOrLoose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RequiredOnly1) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintRequiredOnly1.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *RequiredOnly1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -122,14 +111,12 @@ func (v *RequiredOnly1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RequiredOnly2) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintRequiredOnly2.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *RequiredOnly2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -138,14 +125,12 @@ func (v *RequiredOnly2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v TypelessOrInteger1) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintTypelessOrInteger1.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *TypelessOrInteger1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -154,14 +139,12 @@ func (v *TypelessOrInteger1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NestedAnyOf1) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintNestedAnyOf1.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NestedAnyOf1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -170,14 +153,12 @@ func (v *NestedAnyOf1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NestedAnyOf2) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintNestedAnyOf2.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NestedAnyOf2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -186,14 +167,12 @@ func (v *NestedAnyOf2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v FalseOrLoose2) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintFalseOrLoose2.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *FalseOrLoose2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {

@@ -10,14 +10,15 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// encoding/json/v2 calls these methods, and so does encoding/json, built on
+// it since Go 1.27: its Marshal, Unmarshal, Encoder and Decoder.
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v MasterData) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintMasterData.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *MasterData) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -26,14 +27,12 @@ func (v *MasterData) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Product) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintProduct.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Product) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -42,14 +41,12 @@ func (v *Product) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintCategory.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -58,14 +55,12 @@ func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Attribute) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintAttribute.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Attribute) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -74,14 +69,12 @@ func (v *Attribute) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Store) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintStore.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Store) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -90,14 +83,12 @@ func (v *Store) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Address) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintAddress.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Address) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -106,14 +97,12 @@ func (v *Address) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Price) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintPrice.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Price) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {

@@ -10,14 +10,15 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// encoding/json/v2 calls these methods, and so does encoding/json, built on
+// it since Go 1.27: its Marshal, Unmarshal, Encoder and Decoder.
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Status) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintStatus.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Status) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -26,14 +27,12 @@ func (v *Status) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Code) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintCode.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Code) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -42,14 +41,12 @@ func (v *Code) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintCategory.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -58,14 +55,12 @@ func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Card) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintCard.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Card) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
@@ -74,14 +69,12 @@ func (v *Card) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Transfer) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintTransfer.EncodeTo(enc, v.EncodeJSON)
 }
 
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Transfer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
