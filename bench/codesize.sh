@@ -28,7 +28,7 @@ kind='function kind(n) {
 	if (n ~ /^\.eq\.|^type:/) return "equality and type functions"
 	if (n ~ /\.func[0-9]/) return "closures"
 	if (n ~ /^\(\*Client\)/) return "Client methods"
-	if (n ~ /\)\.(Each|Decode.*Items|Encode.*Items)/) return "streaming methods"
+	if (n ~ /\)\.(Each|Decode.*Items|Encode.*Items)/ || n ~ /\)\.[A-Za-z0-9]*Field$/) return "streaming methods"
 	if (n ~ /EncodeJSON$/) return "EncodeJSON"
 	if (n ~ /DecodeJSON$|decodeTyped$/) return "DecodeJSON"
 	if (n ~ /MarshalJSON$|UnmarshalJSON$/) return "MarshalJSON, UnmarshalJSON"
