@@ -108,6 +108,10 @@ type apiOp struct {
 	// op's names alias. alike are the later operations whose owner op is.
 	owner *apiOp
 	alike []*apiOp
+	// sameParams is the operation whose Params type op's is (op's an
+	// alias of it), op itself when it declares its own; set when the
+	// types are printed (genTypes).
+	sameParams *apiOp
 	// captures maps the index of a path parameter in Params to its
 	// capture slot in the router's array, or -1 when the path template
 	// does not name it.

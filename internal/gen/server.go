@@ -39,7 +39,9 @@ func genTypes(f *file, a *api, server bool) {
 			// comments included, gets an alias of that one's type: a type
 			// defined as it would compile the struct's equality again.
 			fields := paramsFields(f, op)
+			op.sameParams = op
 			if same, ok := a.paramTypes[fields.buf.String()]; ok {
+				op.sameParams = same
 				f.P("// ", op.params, " holds the parameters of ", op.GoName, ", which are ", same.GoName, "'s.")
 				f.P("type ", f.declType(op.params), " = ", same.params)
 			} else {
@@ -927,14 +929,19 @@ func genHandle(f *file, a *api, op *apiOp) {
 	var decoder *paramsDecoder
 	if op.params != "" {
 		decoder = a.paramsDecoder(f, op)
-		if decoder.op == op {
-			f.P("params, err := ", decoder.name, "(r, p, esc)")
-			args += ", params"
-		} else {
-			f.P("params, err := ", decoder.name, "(r, p, esc) // the same parameters as ", decoder.op.GoName)
-			args += ", " + op.params + "(params)"
+		// The decoder fills params in place: a Params struct returned by
+		// value was copied twice more in every handler.
+		f.P("var params ", op.params)
+		switch {
+		case decoder.op == op:
+			f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil {")
+		case op.sameParams == decoder.op.sameParams:
+			// an alias of the decoder's type
+			f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)
+		default:
+			f.P("if err := ", decoder.name, "((*", decoder.op.params, ")(&params), r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)
 		}
-		f.P("if err != nil {")
+		args += ", params"
 		f.P("s.cfg.Error(w, r, err)")
 		f.P("return")
 		f.P("}")
@@ -984,8 +991,8 @@ func genHandle(f *file, a *api, op *apiOp) {
 	f.P("}")
 	f.P()
 	if decoder != nil && decoder.op == op {
-		f.P("// ", decoder.name, " reads the parameters of ", op.GoName, " from r and its path segments p.")
-		f.P("func ", decoder.name, "(r *", httpPkg("Request"), ", p []string, esc bool) (params ", op.params, ", err error) {")
+		f.P("// ", decoder.name, " reads the parameters of ", op.GoName, " from r and its path segments p into params.")
+		f.P("func ", decoder.name, "(params *", op.params, ", r *", httpPkg("Request"), ", p []string, esc bool) (err error) {")
 		f.buf.WriteString(decoder.body)
 		f.P("}")
 		f.P()
@@ -1077,7 +1084,7 @@ func formBody(f *file, op *apiOp, goT string) {
 // paramFail is the return of an error reading parameter p.
 func paramFail(p *ir.Param) errReturn {
 	return errReturn{
-		pre:  []any{"return params, &", rt("ParamError"), "{Name: ", strconv.Quote(p.Name), ", In: ", strconv.Quote(string(p.In)), ", Err: "},
+		pre:  []any{"return &", rt("ParamError"), "{Name: ", strconv.Quote(p.Name), ", In: ", strconv.Quote(string(p.In)), ", Err: "},
 		post: []any{"}"},
 	}
 }
@@ -1159,7 +1166,7 @@ func decodeParamsBody(f *file, op *apiOp) {
 			}
 			if kind == scalarParam {
 				callWithParse(f, prm.Type, "); err != nil {", "if ", dst, ", err = ", rt("PathParam"), "(p[", k, "], ", strconv.Quote(prefix), ", esc, ", strconv.Quote(prm.Name), ", ")
-				f.P("return params, err")
+				f.P("return err")
 				f.P("}")
 				continue
 			}
@@ -1204,7 +1211,7 @@ func decodeParamsBody(f *file, op *apiOp) {
 					helper = "HeaderParam"
 				}
 				callWithParse(f, prm.Type, "); err != nil {", "if err = ", rt(helper), "(", target, ", r.Header, ", strconv.Quote(http.CanonicalHeaderKey(prm.Name)), ", ", strconv.Quote(prm.Name), ", ")
-				f.P("return params, err")
+				f.P("return err")
 				f.P("}")
 				continue
 			}
@@ -1238,9 +1245,9 @@ func decodeParamsBody(f *file, op *apiOp) {
 		}
 	}
 	if len(query)+len(props)+len(deep) > 0 && genQueryLoop(f, query, props, deep) {
-		f.P("return params, err")
+		f.P("return err")
 	} else {
-		f.P("return params, nil")
+		f.P("return nil")
 	}
 }
 
@@ -1439,7 +1446,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 	}
 	if helpers && after {
 		f.P("if err != nil {")
-		f.P("return params, err")
+		f.P("return err")
 		f.P("}")
 	}
 	for i, prm := range query {

@@ -163,8 +163,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleSubscribe serves POST /topics/{topic}/subscriptions.
 func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	xctx := oashttp.WithExchange(r.Context(), r, []string{"topic"}, p, esc)
-	params, err := decodeSubscribeParams(r, p, esc)
-	if err != nil {
+	var params SubscribeParams
+	if err := decodeSubscribeParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -180,13 +180,13 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "subscribe", res == nil, err)
 }
 
-// decodeSubscribeParams reads the parameters of Subscribe from r and its path segments p.
-func decodeSubscribeParams(r *http.Request, p []string, esc bool) (params SubscribeParams, err error) {
+// decodeSubscribeParams reads the parameters of Subscribe from r and its path segments p into params.
+func decodeSubscribeParams(params *SubscribeParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.Topic, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "topic", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "topic", In: "path", Err: err}
 	}
 	if err = oashttpimpl.HeaderOpt(&params.XCallback, r.Header, "X-Callback", "X-Callback", oashttpimpl.ParseString); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }

@@ -160,8 +160,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListItems serves GET /items.
 func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeListItemsParams(r, p, esc)
-	if err != nil {
+	var params ListItemsParams
+	if err := decodeListItemsParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -172,8 +172,8 @@ func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "listItems", res == nil, err)
 }
 
-// decodeListItemsParams reads the parameters of ListItems from r and its path segments p.
-func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListItemsParams, err error) {
+// decodeListItemsParams reads the parameters of ListItems from r and its path segments p into params.
+func decodeListItemsParams(params *ListItemsParams, r *http.Request, p []string, esc bool) (err error) {
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
@@ -183,10 +183,10 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 			if prop, ok := oashttpimpl.DeepObjectKey(key, "filter"); ok {
 				s, err := oashttpimpl.QueryScalar(value)
 				if err != nil {
-					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+					return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
 				if pairsFilter, err = oashttpimpl.AddProperty(pairsFilter, prop, s); err != nil {
-					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+					return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
 			}
 		}
@@ -194,10 +194,10 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 	if pairsFilter != nil {
 		params.Filter.Set = true
 		if err := decodeListItemsFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
-			return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+			return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 		}
 	}
-	return params, nil
+	return nil
 }
 
 // decodeListItemsFilterPairs reads an object parameter of type ListItemsFilter from

@@ -321,8 +321,8 @@ func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []stri
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	params, err := decodeWatchJobParams(r, p, esc)
-	if err != nil {
+	var params WatchJobParams
+	if err := decodeWatchJobParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -333,12 +333,12 @@ func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "watchJob", res == nil, err)
 }
 
-// decodeWatchJobParams reads the parameters of WatchJob from r and its path segments p.
-func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJobParams, err error) {
+// decodeWatchJobParams reads the parameters of WatchJob from r and its path segments p into params.
+func decodeWatchJobParams(params *WatchJobParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
-	return params, nil
+	return nil
 }
 
 // handleChat serves POST /chat.

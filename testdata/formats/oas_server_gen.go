@@ -165,8 +165,8 @@ func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []stri
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	params, err := decodeGetThingParams(r, p, esc)
-	if err != nil {
+	var params GetThingParams
+	if err := decodeGetThingParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -177,10 +177,10 @@ func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getThing", res == nil, err)
 }
 
-// decodeGetThingParams reads the parameters of GetThing from r and its path segments p.
-func decodeGetThingParams(r *http.Request, p []string, esc bool) (params GetThingParams, err error) {
+// decodeGetThingParams reads the parameters of GetThing from r and its path segments p into params.
+func decodeGetThingParams(params *GetThingParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseUUIDValue); err != nil {
-		return params, err
+		return err
 	}
 	var seen [1]bool
 	var raw0 []string
@@ -193,7 +193,7 @@ func decodeGetThingParams(r *http.Request, p []string, esc bool) (params GetThin
 			var err error
 			raw0, err = oashttpimpl.QueryArray(raw0, value, 0)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "kind", In: "query", Err: err}
 			}
 		}
 	}
@@ -206,9 +206,9 @@ func decodeGetThingParams(r *http.Request, p []string, esc bool) (params GetThin
 			case "large":
 				params.Kind[i] = GetThingKindItemLarge
 			default:
-				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: oashttpimpl.InvalidValue(s, "GetThingKindItem")}
+				return &oashttp.ParamError{Name: "kind", In: "query", Err: oashttpimpl.InvalidValue(s, "GetThingKindItem")}
 			}
 		}
 	}
-	return params, nil
+	return nil
 }

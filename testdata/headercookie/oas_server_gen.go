@@ -168,8 +168,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetMe serves GET /me.
 func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMeParams(r, p, esc)
-	if err != nil {
+	var params GetMeParams
+	if err := decodeGetMeParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -180,22 +180,22 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string,
 	s.cfg.Done(w, r, "getMe", res == nil, err)
 }
 
-// decodeGetMeParams reads the parameters of GetMe from r and its path segments p.
-func decodeGetMeParams(r *http.Request, p []string, esc bool) (params GetMeParams, err error) {
+// decodeGetMeParams reads the parameters of GetMe from r and its path segments p into params.
+func decodeGetMeParams(params *GetMeParams, r *http.Request, p []string, esc bool) (err error) {
 	if err = oashttpimpl.HeaderParam(&params.XRequestID, r.Header, "X-Request-Id", "X-Request-ID", oashttpimpl.ParseUUIDValue); err != nil {
-		return params, err
+		return err
 	}
 	if err = oashttpimpl.HeaderOpt(&params.IfMatch, r.Header, "If-Match", "If-Match", oashttpimpl.ParseString); err != nil {
-		return params, err
+		return err
 	}
 	if c, err := r.Cookie("session"); err == nil {
 		s := c.Value
 		if oasimpl.Len(s) < 16 {
-			return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasimpl.Len(s))}
+			return &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasimpl.Len(s))}
 		}
 		params.Session = s
 	} else {
-		return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: oashttp.ErrMissing}
+		return &oashttp.ParamError{Name: "session", In: "cookie", Err: oashttp.ErrMissing}
 	}
 	if c, err := r.Cookie("theme"); err == nil {
 		s := c.Value
@@ -206,8 +206,8 @@ func decodeGetMeParams(r *http.Request, p []string, esc bool) (params GetMeParam
 		case "dark":
 			params.Theme.Value = GetMeThemeDark
 		default:
-			return params, &oashttp.ParamError{Name: "theme", In: "cookie", Err: oashttpimpl.InvalidValue(s, "GetMeTheme")}
+			return &oashttp.ParamError{Name: "theme", In: "cookie", Err: oashttpimpl.InvalidValue(s, "GetMeTheme")}
 		}
 	}
-	return params, nil
+	return nil
 }

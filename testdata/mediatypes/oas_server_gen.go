@@ -352,8 +352,8 @@ func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	params, err := decodeGetDocParams(r, p, esc)
-	if err != nil {
+	var params GetDocParams
+	if err := decodeGetDocParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -364,18 +364,18 @@ func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "getDoc", res == nil, err)
 }
 
-// decodeGetDocParams reads the parameters of GetDoc from r and its path segments p.
-func decodeGetDocParams(r *http.Request, p []string, esc bool) (params GetDocParams, err error) {
+// decodeGetDocParams reads the parameters of GetDoc from r and its path segments p into params.
+func decodeGetDocParams(params *GetDocParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
-	return params, nil
+	return nil
 }
 
 // handlePutDoc serves PUT /doc/{id}.
 func (s *Server) handlePutDoc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDocParams(r, p, esc) // the same parameters as GetDoc
-	if err != nil {
+	var params PutDocParams
+	if err := decodeGetDocParams(&params, r, p, esc); err != nil { // the same parameters as GetDoc
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -384,7 +384,7 @@ func (s *Server) handlePutDoc(w http.ResponseWriter, r *http.Request, p []string
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.PutDoc(r.Context(), PutDocParams(params), body)
+	res, err := s.h.PutDoc(r.Context(), params, body)
 	if err == nil && res != nil {
 		err = res.writePutDocResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -396,12 +396,12 @@ func (s *Server) handleGetImage(w http.ResponseWriter, r *http.Request, p []stri
 	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
-	params, err := decodeGetDocParams(r, p, esc) // the same parameters as GetDoc
-	if err != nil {
+	var params GetImageParams
+	if err := decodeGetDocParams(&params, r, p, esc); err != nil { // the same parameters as GetDoc
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetImage(r.Context(), GetImageParams(params))
+	res, err := s.h.GetImage(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeGetImageResponse(w, s.cfg.ResponseRequest(r))
 	}

@@ -212,8 +212,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetUsersUserIDKeys serves GET /users/{userId}/keys.
 func (s *Server) handleGetUsersUserIDKeys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUsersUserIDKeysParams(r, p, esc)
-	if err != nil {
+	var params GetUsersUserIDKeysParams
+	if err := decodeGetUsersUserIDKeysParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -224,22 +224,22 @@ func (s *Server) handleGetUsersUserIDKeys(w http.ResponseWriter, r *http.Request
 	s.cfg.Done(w, r, "get /users/{userId}/keys", res == nil, err)
 }
 
-// decodeGetUsersUserIDKeysParams reads the parameters of GetUsersUserIDKeys from r and its path segments p.
-func decodeGetUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params GetUsersUserIDKeysParams, err error) {
+// decodeGetUsersUserIDKeysParams reads the parameters of GetUsersUserIDKeys from r and its path segments p into params.
+func decodeGetUsersUserIDKeysParams(params *GetUsersUserIDKeysParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.UserID, err = oashttpimpl.PathParam(p[0], "", esc, "userId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleDeleteUsersUserIDKeys serves DELETE /users/{userId}/keys.
 func (s *Server) handleDeleteUsersUserIDKeys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUsersUserIDKeysParams(r, p, esc) // the same parameters as GetUsersUserIDKeys
-	if err != nil {
+	var params DeleteUsersUserIDKeysParams
+	if err := decodeGetUsersUserIDKeysParams(&params, r, p, esc); err != nil { // the same parameters as GetUsersUserIDKeys
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUsersUserIDKeys(r.Context(), DeleteUsersUserIDKeysParams(params))
+	res, err := s.h.DeleteUsersUserIDKeys(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeDeleteUsersUserIDKeysResponse(w, s.cfg.ResponseRequest(r))
 	}

@@ -296,8 +296,8 @@ func (s *Server) handleSearchNotes(w http.ResponseWriter, r *http.Request, p []s
 
 // handleLockNote serves LOCK /notes/{id}.
 func (s *Server) handleLockNote(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeLockNoteParams(r, p, esc)
-	if err != nil {
+	var params LockNoteParams
+	if err := decodeLockNoteParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -308,22 +308,22 @@ func (s *Server) handleLockNote(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "lockNote", res == nil, err)
 }
 
-// decodeLockNoteParams reads the parameters of LockNote from r and its path segments p.
-func decodeLockNoteParams(r *http.Request, p []string, esc bool) (params LockNoteParams, err error) {
+// decodeLockNoteParams reads the parameters of LockNote from r and its path segments p into params.
+func decodeLockNoteParams(params *LockNoteParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handlePurgeNotesID serves PURGE /notes/{id}.
 func (s *Server) handlePurgeNotesID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeLockNoteParams(r, p, esc) // the same parameters as LockNote
-	if err != nil {
+	var params PurgeNotesIDParams
+	if err := decodeLockNoteParams(&params, r, p, esc); err != nil { // the same parameters as LockNote
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.PurgeNotesID(r.Context(), PurgeNotesIDParams(params))
+	res, err := s.h.PurgeNotesID(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writePurgeNotesIDResponse(w, s.cfg.ResponseRequest(r))
 	}

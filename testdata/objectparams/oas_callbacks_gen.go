@@ -205,8 +205,8 @@ func (s *CallbackServer) call(op int, w http.ResponseWriter, r *http.Request, p 
 
 // handleOnEvent serves POST /subscribe/onEvent.
 func (s *CallbackServer) handleOnEvent(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeOnEventParams(r, p, esc)
-	if err != nil {
+	var params OnEventParams
+	if err := decodeOnEventParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -217,8 +217,8 @@ func (s *CallbackServer) handleOnEvent(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "onEvent", res == nil, err)
 }
 
-// decodeOnEventParams reads the parameters of OnEvent from r and its path segments p.
-func decodeOnEventParams(r *http.Request, p []string, esc bool) (params OnEventParams, err error) {
+// decodeOnEventParams reads the parameters of OnEvent from r and its path segments p into params.
+func decodeOnEventParams(params *OnEventParams, r *http.Request, p []string, esc bool) (err error) {
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
@@ -227,18 +227,18 @@ func decodeOnEventParams(r *http.Request, p []string, esc bool) (params OnEventP
 		case "name", "size": // properties of filter
 			s, err := oashttpimpl.QueryScalar(value)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
 			if pairsFilter, err = oashttpimpl.AddProperty(pairsFilter, key, s); err != nil {
-				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
 		}
 	}
 	if pairsFilter != nil {
 		params.Filter.Set = true
 		if err := decodeFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
-			return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+			return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 		}
 	}
-	return params, nil
+	return nil
 }

@@ -193,8 +193,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListItems serves GET /items.
 func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeListItemsParams(r, p, esc)
-	if err != nil {
+	var params ListItemsParams
+	if err := decodeListItemsParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -205,8 +205,8 @@ func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "listItems", res == nil, err)
 }
 
-// decodeListItemsParams reads the parameters of ListItems from r and its path segments p.
-func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListItemsParams, err error) {
+// decodeListItemsParams reads the parameters of ListItems from r and its path segments p into params.
+func decodeListItemsParams(params *ListItemsParams, r *http.Request, p []string, esc bool) (err error) {
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
@@ -215,27 +215,27 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 		case "name", "size": // properties of filter
 			s, err := oashttpimpl.QueryScalar(value)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
 			if pairsFilter, err = oashttpimpl.AddProperty(pairsFilter, key, s); err != nil {
-				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
 		}
 	}
 	if pairsFilter != nil {
 		params.Filter.Set = true
 		if err := decodeFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
-			return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+			return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 		}
 	}
-	return params, nil
+	return nil
 }
 
 // handleSubscribe serves POST /subscriptions.
 func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	xctx := oashttp.WithExchange(r.Context(), r, nil, p, esc)
-	params, err := decodeSubscribeParams(r, p, esc)
-	if err != nil {
+	var params SubscribeParams
+	if err := decodeSubscribeParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -246,8 +246,8 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "subscribe", res == nil, err)
 }
 
-// decodeSubscribeParams reads the parameters of Subscribe from r and its path segments p.
-func decodeSubscribeParams(r *http.Request, p []string, esc bool) (params SubscribeParams, err error) {
+// decodeSubscribeParams reads the parameters of Subscribe from r and its path segments p into params.
+func decodeSubscribeParams(params *SubscribeParams, r *http.Request, p []string, esc bool) (err error) {
 	var seen [1]bool
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -264,12 +264,12 @@ func decodeSubscribeParams(r *http.Request, p []string, esc bool) (params Subscr
 		}
 	}
 	if err != nil {
-		return params, err
+		return err
 	}
 	if !seen[0] {
-		return params, &oashttp.ParamError{Name: "url", In: "query", Err: oashttp.ErrMissing}
+		return &oashttp.ParamError{Name: "url", In: "query", Err: oashttp.ErrMissing}
 	}
-	return params, nil
+	return nil
 }
 
 // decodeFilterPairs reads an object parameter of type Filter from

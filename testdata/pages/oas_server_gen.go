@@ -384,8 +384,8 @@ func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	params, err := decodeListIssuesParams(r, p, esc)
-	if err != nil {
+	var params ListIssuesParams
+	if err := decodeListIssuesParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -396,13 +396,13 @@ func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "listIssues", res == nil, err)
 }
 
-// decodeListIssuesParams reads the parameters of ListIssues from r and its path segments p.
-func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListIssuesParams, err error) {
+// decodeListIssuesParams reads the parameters of ListIssues from r and its path segments p into params.
+func decodeListIssuesParams(params *ListIssuesParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.Owner, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "owner", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "owner", In: "path", Err: err}
 	}
 	if params.Repo, err = oashttpimpl.PathScalar(p[1], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "repo", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "repo", In: "path", Err: err}
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -437,7 +437,7 @@ func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListI
 			})
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleListCustomers serves GET /customers.
@@ -445,8 +445,8 @@ func (s *Server) handleListCustomers(w http.ResponseWriter, r *http.Request, p [
 	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
-	params, err := decodeListCustomersParams(r, p, esc)
-	if err != nil {
+	var params ListCustomersParams
+	if err := decodeListCustomersParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -457,8 +457,8 @@ func (s *Server) handleListCustomers(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "listCustomers", res == nil, err)
 }
 
-// decodeListCustomersParams reads the parameters of ListCustomers from r and its path segments p.
-func decodeListCustomersParams(r *http.Request, p []string, esc bool) (params ListCustomersParams, err error) {
+// decodeListCustomersParams reads the parameters of ListCustomers from r and its path segments p into params.
+func decodeListCustomersParams(params *ListCustomersParams, r *http.Request, p []string, esc bool) (err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttpimpl.NextQuery(q)
@@ -469,7 +469,7 @@ func decodeListCustomersParams(r *http.Request, p []string, esc bool) (params Li
 			err = oashttpimpl.QueryOpt(&params.Limit, "limit", value, oashttpimpl.ParseInt32)
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleListEvents serves GET /events.
@@ -477,8 +477,8 @@ func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
-	params, err := decodeListEventsParams(r, p, esc)
-	if err != nil {
+	var params ListEventsParams
+	if err := decodeListEventsParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -489,8 +489,8 @@ func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "listEvents", res == nil, err)
 }
 
-// decodeListEventsParams reads the parameters of ListEvents from r and its path segments p.
-func decodeListEventsParams(r *http.Request, p []string, esc bool) (params ListEventsParams, err error) {
+// decodeListEventsParams reads the parameters of ListEvents from r and its path segments p into params.
+func decodeListEventsParams(params *ListEventsParams, r *http.Request, p []string, esc bool) (err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttpimpl.NextQuery(q)
@@ -499,7 +499,7 @@ func decodeListEventsParams(r *http.Request, p []string, esc bool) (params ListE
 			err = oashttpimpl.QueryOpt(&params.Offset, "offset", value, oashttpimpl.ParseInt32)
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleListTags serves GET /tags.
@@ -507,8 +507,8 @@ func (s *Server) handleListTags(w http.ResponseWriter, r *http.Request, p []stri
 	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
-	params, err := decodeListTagsParams(r, p, esc)
-	if err != nil {
+	var params ListTagsParams
+	if err := decodeListTagsParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -519,8 +519,8 @@ func (s *Server) handleListTags(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "listTags", res == nil, err)
 }
 
-// decodeListTagsParams reads the parameters of ListTags from r and its path segments p.
-func decodeListTagsParams(r *http.Request, p []string, esc bool) (params ListTagsParams, err error) {
+// decodeListTagsParams reads the parameters of ListTags from r and its path segments p into params.
+func decodeListTagsParams(params *ListTagsParams, r *http.Request, p []string, esc bool) (err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttpimpl.NextQuery(q)
@@ -529,7 +529,7 @@ func decodeListTagsParams(r *http.Request, p []string, esc bool) (params ListTag
 			err = oashttpimpl.QueryOpt(&params.Page, "page", value, oashttpimpl.ParseInt64)
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleListLabels serves GET /labels.

@@ -164,8 +164,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetFile serves GET /files/{id}/{label}/{matrix}.
 func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFileParams(r, p, esc)
-	if err != nil {
+	var params GetFileParams
+	if err := decodeGetFileParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -176,8 +176,8 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
-// decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
-func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
+// decodeGetFileParams reads the parameters of GetFile from r and its path segments p into params.
+func decodeGetFileParams(params *GetFileParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", func(s string) (v int64, err error) {
 		x, err := oashttpimpl.ParseInt(s, 64)
 		if err != nil {
@@ -189,17 +189,17 @@ func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileP
 		v = x
 		return v, nil
 	}); err != nil {
-		return params, err
+		return err
 	}
 	{ // label
 		vals, err := oashttpimpl.PathArray(p[1], ".", ",", esc)
 		if err != nil {
-			return params, &oashttp.ParamError{Name: "label", In: "path", Err: err}
+			return &oashttp.ParamError{Name: "label", In: "path", Err: err}
 		}
 		params.Label = vals
 	}
 	if params.Matrix, err = oashttpimpl.PathScalar(p[2], ";matrix=", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "matrix", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "matrix", In: "path", Err: err}
 	}
-	return params, nil
+	return nil
 }

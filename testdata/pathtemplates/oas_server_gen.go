@@ -179,8 +179,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetFile serves GET /files/{name}.{ext}.
 func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFileParams(r, p, esc)
-	if err != nil {
+	var params GetFileParams
+	if err := decodeGetFileParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -191,10 +191,10 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
-// decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
-func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
+// decodeGetFileParams reads the parameters of GetFile from r and its path segments p into params.
+func decodeGetFileParams(params *GetFileParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.Name, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	if params.Ext, err = oashttpimpl.PathParam(p[1], "", esc, "ext", func(s string) (v GetFileExt, err error) {
 		switch s {
@@ -207,9 +207,9 @@ func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileP
 		}
 		return v, nil
 	}); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleGetLatest serves GET /files/latest.

@@ -169,8 +169,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeSearchParams(r, p, esc)
-	if err != nil {
+	var params SearchParams
+	if err := decodeSearchParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -181,8 +181,8 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "search", res == nil, err)
 }
 
-// decodeSearchParams reads the parameters of Search from r and its path segments p.
-func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
+// decodeSearchParams reads the parameters of Search from r and its path segments p into params.
+func decodeSearchParams(params *SearchParams, r *http.Request, p []string, esc bool) (err error) {
 	var seen [4]bool
 	var raw0 []string
 	var raw1 []string
@@ -197,37 +197,37 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			var err error
 			raw0, err = oashttpimpl.QueryArray(raw0, value, 0)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "tag", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "tag", In: "query", Err: err}
 			}
 		case "ids":
 			if seen[1] {
-				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttpimpl.ErrRepeated}
+				return &oashttp.ParamError{Name: "ids", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[1] = true
 			var err error
 			raw1, err = oashttpimpl.QueryArray(raw1, value, ',')
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 		case "words":
 			if seen[2] {
-				return params, &oashttp.ParamError{Name: "words", In: "query", Err: oashttpimpl.ErrRepeated}
+				return &oashttp.ParamError{Name: "words", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[2] = true
 			var err error
 			raw2, err = oashttpimpl.QueryArray(raw2, value, ' ')
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "words", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "words", In: "query", Err: err}
 			}
 		case "codes":
 			if seen[3] {
-				return params, &oashttp.ParamError{Name: "codes", In: "query", Err: oashttpimpl.ErrRepeated}
+				return &oashttp.ParamError{Name: "codes", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[3] = true
 			var err error
 			raw3, err = oashttpimpl.QueryArray(raw3, value, '|')
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "codes", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "codes", In: "query", Err: err}
 			}
 		case "limit":
 			err = oashttpimpl.QueryOpt(&params.Limit, "limit", value, func(s string) (v int64, err error) {
@@ -244,7 +244,7 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 		}
 	}
 	if err != nil {
-		return params, err
+		return err
 	}
 	if seen[0] {
 		params.Tag = raw0
@@ -254,7 +254,7 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 		for i, s := range raw1 {
 			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 			params.IDs[i] = x
 		}
@@ -265,5 +265,5 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	if seen[3] {
 		params.Codes = raw3
 	}
-	return params, nil
+	return nil
 }

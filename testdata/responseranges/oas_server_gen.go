@@ -224,8 +224,8 @@ func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	params, err := decodeGetJobParams(r, p, esc)
-	if err != nil {
+	var params GetJobParams
+	if err := decodeGetJobParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -236,10 +236,10 @@ func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "getJob", res == nil, err)
 }
 
-// decodeGetJobParams reads the parameters of GetJob from r and its path segments p.
-func decodeGetJobParams(r *http.Request, p []string, esc bool) (params GetJobParams, err error) {
+// decodeGetJobParams reads the parameters of GetJob from r and its path segments p into params.
+func decodeGetJobParams(params *GetJobParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
-	return params, nil
+	return nil
 }

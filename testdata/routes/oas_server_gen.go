@@ -993,8 +993,8 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
-	params, err := decodeGetUserParams(r, p, esc)
-	if err != nil {
+	var params GetUserParams
+	if err := decodeGetUserParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1005,22 +1005,22 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getUser", res == nil, err)
 }
 
-// decodeGetUserParams reads the parameters of GetUser from r and its path segments p.
-func decodeGetUserParams(r *http.Request, p []string, esc bool) (params GetUserParams, err error) {
+// decodeGetUserParams reads the parameters of GetUser from r and its path segments p into params.
+func decodeGetUserParams(params *GetUserParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.Name, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
-	return params, nil
+	return nil
 }
 
 // handleDeleteUser serves DELETE /users/{name}.
 func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUserParams(r, p, esc) // the same parameters as GetUser
-	if err != nil {
+	var params DeleteUserParams
+	if err := decodeGetUserParams(&params, r, p, esc); err != nil { // the same parameters as GetUser
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUser(r.Context(), DeleteUserParams(params))
+	res, err := s.h.DeleteUser(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -1032,12 +1032,12 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 	if !s.cfg.Accepts(w, r, operations[6].produces) {
 		return
 	}
-	params, err := decodeGetUserParams(r, p, esc) // the same parameters as GetUser
-	if err != nil {
+	var params ListFriendsParams
+	if err := decodeGetUserParams(&params, r, p, esc); err != nil { // the same parameters as GetUser
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.ListFriends(r.Context(), ListFriendsParams(params))
+	res, err := s.h.ListFriends(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListFriendsResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -1061,8 +1061,8 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 	if !s.cfg.Accepts(w, r, operations[8].produces) {
 		return
 	}
-	params, err := decodeGetFileParams(r, p, esc)
-	if err != nil {
+	var params GetFileParams
+	if err := decodeGetFileParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1073,21 +1073,21 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getFile", res == nil, err)
 }
 
-// decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
-func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
+// decodeGetFileParams reads the parameters of GetFile from r and its path segments p into params.
+func decodeGetFileParams(params *GetFileParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.Base, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "base", In: "path", Err: err}
 	}
 	if params.Ext, err = oashttpimpl.PathScalar(p[1], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "ext", In: "path", Err: err}
 	}
-	return params, nil
+	return nil
 }
 
 // handlePutFile serves PUT /files/{base}.{ext}.
 func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFileParams(r, p, esc) // the same parameters as GetFile
-	if err != nil {
+	var params PutFileParams
+	if err := decodeGetFileParams(&params, r, p, esc); err != nil { // the same parameters as GetFile
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1096,7 +1096,7 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.PutFile(r.Context(), PutFileParams(params), body)
+	res, err := s.h.PutFile(r.Context(), params, body)
 	if err == nil && res != nil {
 		err = res.writePutFileResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -1108,8 +1108,8 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, operations[10].produces) {
 		return
 	}
-	params, err := decodeStatusParams(r, p, esc)
-	if err != nil {
+	var params StatusParams
+	if err := decodeStatusParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1120,18 +1120,18 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "status", res == nil, err)
 }
 
-// decodeStatusParams reads the parameters of Status from r and its path segments p.
-func decodeStatusParams(r *http.Request, p []string, esc bool) (params StatusParams, err error) {
+// decodeStatusParams reads the parameters of Status from r and its path segments p into params.
+func decodeStatusParams(params *StatusParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.Version, err = oashttpimpl.PathParam(p[0], "", esc, "version", oashttpimpl.ParseInt32); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleLabel serves GET /label/{ids}.
 func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeLabelParams(r, p, esc)
-	if err != nil {
+	var params LabelParams
+	if err := decodeLabelParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1142,29 +1142,29 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 	s.cfg.Done(w, r, "label", res == nil, err)
 }
 
-// decodeLabelParams reads the parameters of Label from r and its path segments p.
-func decodeLabelParams(r *http.Request, p []string, esc bool) (params LabelParams, err error) {
+// decodeLabelParams reads the parameters of Label from r and its path segments p into params.
+func decodeLabelParams(params *LabelParams, r *http.Request, p []string, esc bool) (err error) {
 	{ // ids
 		vals, err := oashttpimpl.PathArray(p[0], ".", ",", esc)
 		if err != nil {
-			return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
+			return &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 		}
 		params.IDs = make([]int64, len(vals))
 		for i, s := range vals {
 			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
+				return &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 			}
 			params.IDs[i] = x
 		}
 	}
-	return params, nil
+	return nil
 }
 
 // handleMatrix serves GET /matrix/{ids}.
 func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeMatrixParams(r, p, esc)
-	if err != nil {
+	var params MatrixParams
+	if err := decodeMatrixParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1175,22 +1175,22 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "matrix", res == nil, err)
 }
 
-// decodeMatrixParams reads the parameters of Matrix from r and its path segments p.
-func decodeMatrixParams(r *http.Request, p []string, esc bool) (params MatrixParams, err error) {
+// decodeMatrixParams reads the parameters of Matrix from r and its path segments p into params.
+func decodeMatrixParams(params *MatrixParams, r *http.Request, p []string, esc bool) (err error) {
 	{ // ids
 		vals, err := oashttpimpl.PathArray(p[0], ";ids=", ";ids=", esc)
 		if err != nil {
-			return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
+			return &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 		}
 		params.IDs = vals
 	}
-	return params, nil
+	return nil
 }
 
 // handleColor serves GET /color/{c}.
 func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeColorParams(r, p, esc)
-	if err != nil {
+	var params ColorParams
+	if err := decodeColorParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1201,28 +1201,28 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 	s.cfg.Done(w, r, "color", res == nil, err)
 }
 
-// decodeColorParams reads the parameters of Color from r and its path segments p.
-func decodeColorParams(r *http.Request, p []string, esc bool) (params ColorParams, err error) {
+// decodeColorParams reads the parameters of Color from r and its path segments p into params.
+func decodeColorParams(params *ColorParams, r *http.Request, p []string, esc bool) (err error) {
 	{ // c
 		vals, err := oashttpimpl.PathArray(p[0], "", ",", esc)
 		if err != nil {
-			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
+			return &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 		pairs, err := oashttpimpl.ObjectPairs(vals, false)
 		if err != nil {
-			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
+			return &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 		if err := decodeRGBPairs(&params.C, pairs); err != nil {
-			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
+			return &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 	}
-	return params, nil
+	return nil
 }
 
 // handleMatrixColor serves GET /mcolor/{c}.
 func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeMatrixColorParams(r, p, esc)
-	if err != nil {
+	var params MatrixColorParams
+	if err := decodeMatrixColorParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1233,22 +1233,22 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "matrixColor", res == nil, err)
 }
 
-// decodeMatrixColorParams reads the parameters of MatrixColor from r and its path segments p.
-func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params MatrixColorParams, err error) {
+// decodeMatrixColorParams reads the parameters of MatrixColor from r and its path segments p into params.
+func decodeMatrixColorParams(params *MatrixColorParams, r *http.Request, p []string, esc bool) (err error) {
 	{ // c
 		vals, err := oashttpimpl.PathArray(p[0], ";", ";", esc)
 		if err != nil {
-			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
+			return &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 		pairs, err := oashttpimpl.ObjectPairs(vals, true)
 		if err != nil {
-			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
+			return &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 		if err := decodeRGBPairs(&params.C, pairs); err != nil {
-			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
+			return &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 	}
-	return params, nil
+	return nil
 }
 
 // handleSubmitForm serves POST /forms.
@@ -1315,8 +1315,8 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 	if !s.cfg.Accepts(w, r, operations[17].produces) {
 		return
 	}
-	params, err := decodeUploadPhotoParams(r, p, esc)
-	if err != nil {
+	var params UploadPhotoParams
+	if err := decodeUploadPhotoParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1341,12 +1341,12 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "uploadPhoto", res == nil, err)
 }
 
-// decodeUploadPhotoParams reads the parameters of UploadPhoto from r and its path segments p.
-func decodeUploadPhotoParams(r *http.Request, p []string, esc bool) (params UploadPhotoParams, err error) {
+// decodeUploadPhotoParams reads the parameters of UploadPhoto from r and its path segments p into params.
+func decodeUploadPhotoParams(params *UploadPhotoParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // decodeUploadPhotoForm reads the multipart/form-data body of UploadPhoto;
@@ -1501,8 +1501,8 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, operations[19].produces) {
 		return
 	}
-	params, err := decodeSearchParams(r, p, esc)
-	if err != nil {
+	var params SearchParams
+	if err := decodeSearchParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1513,21 +1513,21 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "search", res == nil, err)
 }
 
-// decodeSearchParams reads the parameters of Search from r and its path segments p.
-func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
+// decodeSearchParams reads the parameters of Search from r and its path segments p into params.
+func decodeSearchParams(params *SearchParams, r *http.Request, p []string, esc bool) (err error) {
 	if s := r.Header.Get("X-Point"); s != "" {
 		vals := oashttpimpl.HeaderArray(s)
 		pairs, err := oashttpimpl.ObjectPairs(vals, true)
 		if err != nil {
-			return params, &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
+			return &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
 		params.XPoint.Set = true
 		if err := decodePointPairs(&params.XPoint.Value, pairs); err != nil {
-			return params, &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
+			return &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
 	}
 	if err = oashttpimpl.HeaderOpt(&params.XTrace, r.Header, "X-Trace", "X-Trace", oashttpimpl.ParseUUIDValue); err != nil {
-		return params, err
+		return err
 	}
 	if s := r.Header.Get("X-Flags"); s != "" {
 		vals := oashttpimpl.HeaderArray(s)
@@ -1536,11 +1536,11 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	if c, err := r.Cookie("session"); err == nil {
 		s := c.Value
 		if !pattern1.MatchString(s) {
-			return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", s, `^s`)}
+			return &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", s, `^s`)}
 		}
 		params.Session = s
 	} else {
-		return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: oashttp.ErrMissing}
+		return &oashttp.ParamError{Name: "session", In: "cookie", Err: oashttp.ErrMissing}
 	}
 	var seen [6]bool
 	var raw4 []string
@@ -1585,37 +1585,37 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			var err error
 			raw4, err = oashttpimpl.QueryArray(raw4, value, 0)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "tag", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "tag", In: "query", Err: err}
 			}
 		case "ids":
 			if seen[2] {
-				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttpimpl.ErrRepeated}
+				return &oashttp.ParamError{Name: "ids", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[2] = true
 			var err error
 			raw5, err = oashttpimpl.QueryArray(raw5, value, ',')
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 		case "pipes":
 			if seen[3] {
-				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: oashttpimpl.ErrRepeated}
+				return &oashttp.ParamError{Name: "pipes", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[3] = true
 			var err error
 			raw6, err = oashttpimpl.QueryArray(raw6, value, '|')
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "pipes", In: "query", Err: err}
 			}
 		case "spaces":
 			if seen[4] {
-				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: oashttpimpl.ErrRepeated}
+				return &oashttp.ParamError{Name: "spaces", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[4] = true
 			var err error
 			raw7, err = oashttpimpl.QueryArray(raw7, value, ' ')
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "spaces", In: "query", Err: err}
 			}
 		case "kind":
 			err = oashttpimpl.QueryOpt(&params.Kind, "kind", value, func(s string) (v Kind, err error) {
@@ -1637,37 +1637,37 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			err = oashttpimpl.QueryOpt(&params.Ref, "ref", value, oashttpimpl.ParseUUIDValue)
 		case "rgb":
 			if seen[5] {
-				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: oashttpimpl.ErrRepeated}
+				return &oashttp.ParamError{Name: "rgb", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[5] = true
 			vals, err := oashttpimpl.QueryArray(nil, value, ',')
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
 			pairs, err := oashttpimpl.ObjectPairs(vals, false)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
 			params.Rgb.Set = true
 			if err := decodeRGBPairs(&params.Rgb.Value, pairs); err != nil {
-				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
 		case "x", "y": // properties of point
 			s, err := oashttpimpl.QueryScalar(value)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "point", In: "query", Err: err}
 			}
 			if pairsPoint, err = oashttpimpl.AddProperty(pairsPoint, key, s); err != nil {
-				return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "point", In: "query", Err: err}
 			}
 		default:
 			if prop, ok := oashttpimpl.DeepObjectKey(key, "filter"); ok {
 				s, err := oashttpimpl.QueryScalar(value)
 				if err != nil {
-					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+					return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
 				if pairsFilter, err = oashttpimpl.AddProperty(pairsFilter, prop, s); err != nil {
-					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+					return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
 			}
 			if strings.HasPrefix(key, "meta[") {
@@ -1676,10 +1676,10 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 		}
 	}
 	if err != nil {
-		return params, err
+		return err
 	}
 	if !seen[0] {
-		return params, &oashttp.ParamError{Name: "q", In: "query", Err: oashttp.ErrMissing}
+		return &oashttp.ParamError{Name: "q", In: "query", Err: oashttp.ErrMissing}
 	}
 	if seen[1] {
 		params.Tag = raw4
@@ -1689,10 +1689,10 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 		for i, s := range raw5 {
 			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 			if x < 1 {
-				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
+				return &oashttp.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
 			}
 			params.IDs[i] = x
 		}
@@ -1706,16 +1706,16 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	if pairsPoint != nil {
 		params.Point.Set = true
 		if err := decodePointPairs(&params.Point.Value, pairsPoint); err != nil {
-			return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
+			return &oashttp.ParamError{Name: "point", In: "query", Err: err}
 		}
 	}
 	if pairsFilter != nil {
 		params.Filter.Set = true
 		if err := decodeSearchFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
-			return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+			return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 		}
 	}
-	return params, nil
+	return nil
 }
 
 // decodeRGBPairs reads an object parameter of type RGB from

@@ -169,8 +169,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetLogs serves GET /logs/{id}.
 func (s *Server) handleGetLogs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLogsParams(r, p, esc)
-	if err != nil {
+	var params GetLogsParams
+	if err := decodeGetLogsParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -181,10 +181,10 @@ func (s *Server) handleGetLogs(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getLogs", res == nil, err)
 }
 
-// decodeGetLogsParams reads the parameters of GetLogs from r and its path segments p.
-func decodeGetLogsParams(r *http.Request, p []string, esc bool) (params GetLogsParams, err error) {
+// decodeGetLogsParams reads the parameters of GetLogs from r and its path segments p into params.
+func decodeGetLogsParams(params *GetLogsParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseUUIDValue); err != nil {
-		return params, err
+		return err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -200,5 +200,5 @@ func decodeGetLogsParams(r *http.Request, p []string, esc bool) (params GetLogsP
 			err = oashttpimpl.QueryOpt(&params.Ratio, "ratio", value, oashttpimpl.ParseFloat32)
 		}
 	}
-	return params, err
+	return err
 }

@@ -387,8 +387,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleReadItem serves GET /items/{id}.
 func (s *Server) handleReadItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeReadItemParams(r, p, esc)
-	if err != nil {
+	var params ReadItemParams
+	if err := decodeReadItemParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -399,10 +399,10 @@ func (s *Server) handleReadItem(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "readItem", res == nil, err)
 }
 
-// decodeReadItemParams reads the parameters of ReadItem from r and its path segments p.
-func decodeReadItemParams(r *http.Request, p []string, esc bool) (params ReadItemParams, err error) {
+// decodeReadItemParams reads the parameters of ReadItem from r and its path segments p into params.
+func decodeReadItemParams(params *ReadItemParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -412,17 +412,17 @@ func decodeReadItemParams(r *http.Request, p []string, esc bool) (params ReadIte
 			err = oashttpimpl.QueryOpt(&params.Pretty, "pretty", value, oashttpimpl.ParseBool)
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleReplaceItem serves PUT /items/{id}.
 func (s *Server) handleReplaceItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeReadItemParams(r, p, esc) // the same parameters as ReadItem
-	if err != nil {
+	var params ReplaceItemParams
+	if err := decodeReadItemParams((*ReadItemParams)(&params), r, p, esc); err != nil { // the same parameters as ReadItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.ReplaceItem(r.Context(), ReplaceItemParams(params))
+	res, err := s.h.ReplaceItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeReplaceItemResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -431,12 +431,12 @@ func (s *Server) handleReplaceItem(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteItem serves DELETE /items/{id}.
 func (s *Server) handleDeleteItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeReadItemParams(r, p, esc) // the same parameters as ReadItem
-	if err != nil {
+	var params DeleteItemParams
+	if err := decodeReadItemParams((*ReadItemParams)(&params), r, p, esc); err != nil { // the same parameters as ReadItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteItem(r.Context(), DeleteItemParams(params))
+	res, err := s.h.DeleteItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeDeleteItemResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -445,8 +445,8 @@ func (s *Server) handleDeleteItem(w http.ResponseWriter, r *http.Request, p []st
 
 // handleReadPair serves GET /pairs/{a}/{b}.
 func (s *Server) handleReadPair(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeReadPairParams(r, p, esc)
-	if err != nil {
+	var params ReadPairParams
+	if err := decodeReadPairParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -457,21 +457,21 @@ func (s *Server) handleReadPair(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "readPair", res == nil, err)
 }
 
-// decodeReadPairParams reads the parameters of ReadPair from r and its path segments p.
-func decodeReadPairParams(r *http.Request, p []string, esc bool) (params ReadPairParams, err error) {
+// decodeReadPairParams reads the parameters of ReadPair from r and its path segments p into params.
+func decodeReadPairParams(params *ReadPairParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.A, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "a", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "a", In: "path", Err: err}
 	}
 	if params.B, err = oashttpimpl.PathScalar(p[1], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "b", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "b", In: "path", Err: err}
 	}
-	return params, nil
+	return nil
 }
 
 // handleReadFlipped serves GET /flipped/{b}/{a}.
 func (s *Server) handleReadFlipped(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeReadFlippedParams(r, p, esc)
-	if err != nil {
+	var params ReadFlippedParams
+	if err := decodeReadFlippedParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -482,21 +482,21 @@ func (s *Server) handleReadFlipped(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "readFlipped", res == nil, err)
 }
 
-// decodeReadFlippedParams reads the parameters of ReadFlipped from r and its path segments p.
-func decodeReadFlippedParams(r *http.Request, p []string, esc bool) (params ReadFlippedParams, err error) {
+// decodeReadFlippedParams reads the parameters of ReadFlipped from r and its path segments p into params.
+func decodeReadFlippedParams(params *ReadFlippedParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.A, err = oashttpimpl.PathScalar(p[1], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "a", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "a", In: "path", Err: err}
 	}
 	if params.B, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "b", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "b", In: "path", Err: err}
 	}
-	return params, nil
+	return nil
 }
 
 // handleGetItemCount serves GET /items/{id}/count.
 func (s *Server) handleGetItemCount(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetItemCountParams(r, p, esc)
-	if err != nil {
+	var params GetItemCountParams
+	if err := decodeGetItemCountParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -507,10 +507,10 @@ func (s *Server) handleGetItemCount(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getItemCount", res == nil, err)
 }
 
-// decodeGetItemCountParams reads the parameters of GetItemCount from r and its path segments p.
-func decodeGetItemCountParams(r *http.Request, p []string, esc bool) (params GetItemCountParams, err error) {
+// decodeGetItemCountParams reads the parameters of GetItemCount from r and its path segments p into params.
+func decodeGetItemCountParams(params *GetItemCountParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -520,13 +520,13 @@ func decodeGetItemCountParams(r *http.Request, p []string, esc bool) (params Get
 			err = oashttpimpl.QueryOpt(&params.Pretty, "pretty", value, oashttpimpl.ParseInt64)
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleListItems serves GET /items.
 func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeListItemsParams(r, p, esc)
-	if err != nil {
+	var params ListItemsParams
+	if err := decodeListItemsParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -537,8 +537,8 @@ func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "listItems", res == nil, err)
 }
 
-// decodeListItemsParams reads the parameters of ListItems from r and its path segments p.
-func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListItemsParams, err error) {
+// decodeListItemsParams reads the parameters of ListItems from r and its path segments p into params.
+func decodeListItemsParams(params *ListItemsParams, r *http.Request, p []string, esc bool) (err error) {
 	var seen [1]bool
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -549,18 +549,18 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 		}
 	}
 	if err != nil {
-		return params, err
+		return err
 	}
 	if !seen[0] {
-		return params, &oashttp.ParamError{Name: "pretty", In: "query", Err: oashttp.ErrMissing}
+		return &oashttp.ParamError{Name: "pretty", In: "query", Err: oashttp.ErrMissing}
 	}
-	return params, nil
+	return nil
 }
 
 // handleListBoxes serves GET /boxes.
 func (s *Server) handleListBoxes(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeListBoxesParams(r, p, esc)
-	if err != nil {
+	var params ListBoxesParams
+	if err := decodeListBoxesParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -571,10 +571,10 @@ func (s *Server) handleListBoxes(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "listBoxes", res == nil, err)
 }
 
-// decodeListBoxesParams reads the parameters of ListBoxes from r and its path segments p.
-func decodeListBoxesParams(r *http.Request, p []string, esc bool) (params ListBoxesParams, err error) {
+// decodeListBoxesParams reads the parameters of ListBoxes from r and its path segments p into params.
+func decodeListBoxesParams(params *ListBoxesParams, r *http.Request, p []string, esc bool) (err error) {
 	if err = oashttpimpl.HeaderOpt(&params.XTrace, r.Header, "X-Trace", "X-Trace", oashttpimpl.ParseString); err != nil {
-		return params, err
+		return err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -596,17 +596,17 @@ func decodeListBoxesParams(r *http.Request, p []string, esc bool) (params ListBo
 			err = oashttpimpl.QueryOpt(&params.Cursor, "cursor", value, oashttpimpl.ParseString)
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleListCrates serves GET /crates.
 func (s *Server) handleListCrates(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeListBoxesParams(r, p, esc) // the same parameters as ListBoxes
-	if err != nil {
+	var params ListCratesParams
+	if err := decodeListBoxesParams(&params, r, p, esc); err != nil { // the same parameters as ListBoxes
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.ListCrates(r.Context(), ListCratesParams(params))
+	res, err := s.h.ListCrates(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListItemsResponse(w, s.cfg.ResponseRequest(r))
 	}

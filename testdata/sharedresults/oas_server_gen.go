@@ -482,8 +482,8 @@ func (s *Server) handleGetItem(w http.ResponseWriter, r *http.Request, p []strin
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	params, err := decodeGetItemParams(r, p, esc)
-	if err != nil {
+	var params GetItemParams
+	if err := decodeGetItemParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -494,12 +494,12 @@ func (s *Server) handleGetItem(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getItem", res == nil, err)
 }
 
-// decodeGetItemParams reads the parameters of GetItem from r and its path segments p.
-func decodeGetItemParams(r *http.Request, p []string, esc bool) (params GetItemParams, err error) {
+// decodeGetItemParams reads the parameters of GetItem from r and its path segments p into params.
+func decodeGetItemParams(params *GetItemParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
-	return params, nil
+	return nil
 }
 
 // handleGetCopy serves GET /copies/{id}.
@@ -507,12 +507,12 @@ func (s *Server) handleGetCopy(w http.ResponseWriter, r *http.Request, p []strin
 	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
-	params, err := decodeGetItemParams(r, p, esc) // the same parameters as GetItem
-	if err != nil {
+	var params GetCopyParams
+	if err := decodeGetItemParams(&params, r, p, esc); err != nil { // the same parameters as GetItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetCopy(r.Context(), GetCopyParams(params))
+	res, err := s.h.GetCopy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeGetItemResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -524,12 +524,12 @@ func (s *Server) handleGetDraft(w http.ResponseWriter, r *http.Request, p []stri
 	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
-	params, err := decodeGetItemParams(r, p, esc) // the same parameters as GetItem
-	if err != nil {
+	var params GetDraftParams
+	if err := decodeGetItemParams(&params, r, p, esc); err != nil { // the same parameters as GetItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDraft(r.Context(), GetDraftParams(params))
+	res, err := s.h.GetDraft(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeGetDraftResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -541,12 +541,12 @@ func (s *Server) handleGetVersion(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
-	params, err := decodeGetItemParams(r, p, esc) // the same parameters as GetItem
-	if err != nil {
+	var params GetVersionParams
+	if err := decodeGetItemParams(&params, r, p, esc); err != nil { // the same parameters as GetItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVersion(r.Context(), GetVersionParams(params))
+	res, err := s.h.GetVersion(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeGetVersionResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -558,12 +558,12 @@ func (s *Server) handleGetSize(w http.ResponseWriter, r *http.Request, p []strin
 	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
-	params, err := decodeGetItemParams(r, p, esc) // the same parameters as GetItem
-	if err != nil {
+	var params GetSizeParams
+	if err := decodeGetItemParams(&params, r, p, esc); err != nil { // the same parameters as GetItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSize(r.Context(), GetSizeParams(params))
+	res, err := s.h.GetSize(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeGetSizeResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -575,12 +575,12 @@ func (s *Server) handleGetWeight(w http.ResponseWriter, r *http.Request, p []str
 	if !s.cfg.Accepts(w, r, operations[5].produces) {
 		return
 	}
-	params, err := decodeGetItemParams(r, p, esc) // the same parameters as GetItem
-	if err != nil {
+	var params GetWeightParams
+	if err := decodeGetItemParams(&params, r, p, esc); err != nil { // the same parameters as GetItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWeight(r.Context(), GetWeightParams(params))
+	res, err := s.h.GetWeight(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeGetWeightResponse(w, s.cfg.ResponseRequest(r))
 	}

@@ -197,8 +197,8 @@ func (s *Server) handleGetIssue(w http.ResponseWriter, r *http.Request, p []stri
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	params, err := decodeGetIssueParams(r, p, esc)
-	if err != nil {
+	var params GetIssueParams
+	if err := decodeGetIssueParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -209,10 +209,10 @@ func (s *Server) handleGetIssue(w http.ResponseWriter, r *http.Request, p []stri
 	s.cfg.Done(w, r, "getIssue", res == nil, err)
 }
 
-// decodeGetIssueParams reads the parameters of GetIssue from r and its path segments p.
-func decodeGetIssueParams(r *http.Request, p []string, esc bool) (params GetIssueParams, err error) {
+// decodeGetIssueParams reads the parameters of GetIssue from r and its path segments p into params.
+func decodeGetIssueParams(params *GetIssueParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -232,7 +232,7 @@ func decodeGetIssueParams(r *http.Request, p []string, esc bool) (params GetIssu
 			})
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleGetPullRequest serves GET /pulls/{id}.
@@ -240,12 +240,12 @@ func (s *Server) handleGetPullRequest(w http.ResponseWriter, r *http.Request, p 
 	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
-	params, err := decodeGetIssueParams(r, p, esc) // the same parameters as GetIssue
-	if err != nil {
+	var params GetPullRequestParams
+	if err := decodeGetIssueParams(&params, r, p, esc); err != nil { // the same parameters as GetIssue
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPullRequest(r.Context(), GetPullRequestParams(params))
+	res, err := s.h.GetPullRequest(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeGetPullRequestResponse(w, s.cfg.ResponseRequest(r))
 	}

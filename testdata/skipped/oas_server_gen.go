@@ -264,8 +264,8 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	params, err := decodeAddPetParams(r, p, esc)
-	if err != nil {
+	var params AddPetParams
+	if err := decodeAddPetParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -290,8 +290,8 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "addPet", res == nil, err)
 }
 
-// decodeAddPetParams reads the parameters of AddPet from r and its path segments p.
-func decodeAddPetParams(r *http.Request, p []string, esc bool) (params AddPetParams, err error) {
+// decodeAddPetParams reads the parameters of AddPet from r and its path segments p into params.
+func decodeAddPetParams(params *AddPetParams, r *http.Request, p []string, esc bool) (err error) {
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -302,23 +302,23 @@ func decodeAddPetParams(r *http.Request, p []string, esc bool) (params AddPetPar
 		case "kind": // properties of filter
 			s, err := oashttpimpl.QueryScalar(value)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
 			if pairsFilter, err = oashttpimpl.AddProperty(pairsFilter, key, s); err != nil {
-				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
 		}
 	}
 	if err != nil {
-		return params, err
+		return err
 	}
 	if pairsFilter != nil {
 		params.Filter.Set = true
 		if err := decodeAddPetFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
-			return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+			return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 		}
 	}
-	return params, nil
+	return nil
 }
 
 // decodeAddPetForm reads the multipart/form-data body of AddPet;
@@ -349,8 +349,8 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
-	params, err := decodeGetPetParams(r, p, esc)
-	if err != nil {
+	var params GetPetParams
+	if err := decodeGetPetParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -361,12 +361,12 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "getPet", res == nil, err)
 }
 
-// decodeGetPetParams reads the parameters of GetPet from r and its path segments p.
-func decodeGetPetParams(r *http.Request, p []string, esc bool) (params GetPetParams, err error) {
+// decodeGetPetParams reads the parameters of GetPet from r and its path segments p into params.
+func decodeGetPetParams(params *GetPetParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // decodeAddPetFilterPairs reads an object parameter of type AddPetFilter from

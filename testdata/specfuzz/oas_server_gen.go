@@ -188,8 +188,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListItems serves GET /items.
 func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeListItemsParams(r, p, esc)
-	if err != nil {
+	var params ListItemsParams
+	if err := decodeListItemsParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -200,15 +200,15 @@ func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "listItems", res == nil, err)
 }
 
-// decodeListItemsParams reads the parameters of ListItems from r and its path segments p.
-func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListItemsParams, err error) {
+// decodeListItemsParams reads the parameters of ListItems from r and its path segments p into params.
+func decodeListItemsParams(params *ListItemsParams, r *http.Request, p []string, esc bool) (err error) {
 	if err = oashttpimpl.HeaderOpt(&params.None, r.Header, "None", "none", func(s string) (v ListItemsNone, err error) {
 		if true { // the enum has no value
 			return v, oashttpimpl.InvalidValue(s, "ListItemsNone")
 		}
 		return v, nil
 	}); err != nil {
-		return params, err
+		return err
 	}
 	var seen [1]bool
 	var raw0 []string
@@ -221,7 +221,7 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 			var err error
 			raw0, err = oashttpimpl.QueryArray(raw0, value, 0)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "counts", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "counts", In: "query", Err: err}
 			}
 		}
 	}
@@ -230,18 +230,18 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 		for i, s := range raw0 {
 			x, err := oashttpimpl.ParseUint(s, 64)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "counts", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "counts", In: "query", Err: err}
 			}
 			params.Counts[i] = x
 		}
 	}
-	return params, nil
+	return nil
 }
 
 // handleGetPair serves GET /pairs/{a}/{b}.
 func (s *Server) handleGetPair(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPairParams(r, p, esc)
-	if err != nil {
+	var params GetPairParams
+	if err := decodeGetPairParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -252,18 +252,18 @@ func (s *Server) handleGetPair(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getPair", res == nil, err)
 }
 
-// decodeGetPairParams reads the parameters of GetPair from r and its path segments p.
-func decodeGetPairParams(r *http.Request, p []string, esc bool) (params GetPairParams, err error) {
+// decodeGetPairParams reads the parameters of GetPair from r and its path segments p into params.
+func decodeGetPairParams(params *GetPairParams, r *http.Request, p []string, esc bool) (err error) {
 	{ // a
 		vals, err := oashttpimpl.PathArray(p[0], "", ",", esc)
 		if err != nil {
-			return params, &oashttp.ParamError{Name: "a", In: "path", Err: err}
+			return &oashttp.ParamError{Name: "a", In: "path", Err: err}
 		}
 		params.A = make([]int64, len(vals))
 		for i, s := range vals {
 			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "a", In: "path", Err: err}
+				return &oashttp.ParamError{Name: "a", In: "path", Err: err}
 			}
 			params.A[i] = x
 		}
@@ -271,16 +271,16 @@ func decodeGetPairParams(r *http.Request, p []string, esc bool) (params GetPairP
 	{ // b
 		vals, err := oashttpimpl.PathArray(p[1], ";b=", ",", esc)
 		if err != nil {
-			return params, &oashttp.ParamError{Name: "b", In: "path", Err: err}
+			return &oashttp.ParamError{Name: "b", In: "path", Err: err}
 		}
 		params.B = make([]int64, len(vals))
 		for i, s := range vals {
 			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "b", In: "path", Err: err}
+				return &oashttp.ParamError{Name: "b", In: "path", Err: err}
 			}
 			params.B[i] = x
 		}
 	}
-	return params, nil
+	return nil
 }

@@ -177,8 +177,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListTodos serves GET /todos.
 func (s *Server) handleListTodos(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeListTodosParams(r, p, esc)
-	if err != nil {
+	var params ListTodosParams
+	if err := decodeListTodosParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -189,10 +189,10 @@ func (s *Server) handleListTodos(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "listTodos", res == nil, err)
 }
 
-// decodeListTodosParams reads the parameters of ListTodos from r and its path segments p.
-func decodeListTodosParams(r *http.Request, p []string, esc bool) (params ListTodosParams, err error) {
+// decodeListTodosParams reads the parameters of ListTodos from r and its path segments p into params.
+func decodeListTodosParams(params *ListTodosParams, r *http.Request, p []string, esc bool) (err error) {
 	// listId is not in the path template /todos: never set.
-	return params, nil
+	return nil
 }
 
 // handleListTodos2 serves GET /lists/todos.

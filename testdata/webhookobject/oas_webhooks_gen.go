@@ -197,8 +197,8 @@ func (s *WebhookServer) call(op int, w http.ResponseWriter, r *http.Request, p [
 
 // handleItemChanged serves POST /itemChanged.
 func (s *WebhookServer) handleItemChanged(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeItemChangedParams(r, p, esc)
-	if err != nil {
+	var params ItemChangedParams
+	if err := decodeItemChangedParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -209,8 +209,8 @@ func (s *WebhookServer) handleItemChanged(w http.ResponseWriter, r *http.Request
 	s.cfg.Done(w, r, "itemChanged", res == nil, err)
 }
 
-// decodeItemChangedParams reads the parameters of ItemChanged from r and its path segments p.
-func decodeItemChangedParams(r *http.Request, p []string, esc bool) (params ItemChangedParams, err error) {
+// decodeItemChangedParams reads the parameters of ItemChanged from r and its path segments p into params.
+func decodeItemChangedParams(params *ItemChangedParams, r *http.Request, p []string, esc bool) (err error) {
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
@@ -219,20 +219,20 @@ func decodeItemChangedParams(r *http.Request, p []string, esc bool) (params Item
 		case "name", "size": // properties of filter
 			s, err := oashttpimpl.QueryScalar(value)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
 			if pairsFilter, err = oashttpimpl.AddProperty(pairsFilter, key, s); err != nil {
-				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
 		}
 	}
 	if pairsFilter != nil {
 		params.Filter.Set = true
 		if err := decodeFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
-			return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+			return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 		}
 	}
-	return params, nil
+	return nil
 }
 
 // decodeFilterPairs reads an object parameter of type Filter from

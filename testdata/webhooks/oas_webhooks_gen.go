@@ -279,8 +279,8 @@ func (s *WebhookServer) begin(w http.ResponseWriter, r *http.Request, op int) (c
 
 // handlePetAdded serves POST /petAdded.
 func (s *WebhookServer) handlePetAdded(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodePetAddedParams(r, p, esc)
-	if err != nil {
+	var params PetAddedParams
+	if err := decodePetAddedParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -296,10 +296,10 @@ func (s *WebhookServer) handlePetAdded(w http.ResponseWriter, r *http.Request, p
 	s.cfg.Done(w, r, "petAdded", res == nil, err)
 }
 
-// decodePetAddedParams reads the parameters of PetAdded from r and its path segments p.
-func decodePetAddedParams(r *http.Request, p []string, esc bool) (params PetAddedParams, err error) {
+// decodePetAddedParams reads the parameters of PetAdded from r and its path segments p into params.
+func decodePetAddedParams(params *PetAddedParams, r *http.Request, p []string, esc bool) (err error) {
 	if err = oashttpimpl.HeaderParam(&params.XSignature, r.Header, "X-Signature", "X-Signature", oashttpimpl.ParseString); err != nil {
-		return params, err
+		return err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -319,7 +319,7 @@ func decodePetAddedParams(r *http.Request, p []string, esc bool) (params PetAdde
 			})
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleOnPetRemoved serves POST /petRemoved.

@@ -1362,8 +1362,8 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
-	params, err := decodeFindPetsByStatusParams(r, p, esc)
-	if err != nil {
+	var params FindPetsByStatusParams
+	if err := decodeFindPetsByStatusParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1374,8 +1374,8 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 	s.cfg.Done(w, r, "findPetsByStatus", res == nil, err)
 }
 
-// decodeFindPetsByStatusParams reads the parameters of FindPetsByStatus from r and its path segments p.
-func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params FindPetsByStatusParams, err error) {
+// decodeFindPetsByStatusParams reads the parameters of FindPetsByStatus from r and its path segments p into params.
+func decodeFindPetsByStatusParams(params *FindPetsByStatusParams, r *http.Request, p []string, esc bool) (err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttpimpl.NextQuery(q)
@@ -1396,7 +1396,7 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params
 			})
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleFindPetsByTags serves GET /pet/findByTags.
@@ -1404,8 +1404,8 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 	if !s.cfg.Accepts(w, r, operations[3].produces) {
 		return
 	}
-	params, err := decodeFindPetsByTagsParams(r, p, esc)
-	if err != nil {
+	var params FindPetsByTagsParams
+	if err := decodeFindPetsByTagsParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1416,8 +1416,8 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 	s.cfg.Done(w, r, "findPetsByTags", res == nil, err)
 }
 
-// decodeFindPetsByTagsParams reads the parameters of FindPetsByTags from r and its path segments p.
-func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params FindPetsByTagsParams, err error) {
+// decodeFindPetsByTagsParams reads the parameters of FindPetsByTags from r and its path segments p into params.
+func decodeFindPetsByTagsParams(params *FindPetsByTagsParams, r *http.Request, p []string, esc bool) (err error) {
 	var seen [1]bool
 	var raw0 []string
 	for q := r.URL.RawQuery; q != ""; {
@@ -1429,14 +1429,14 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params F
 			var err error
 			raw0, err = oashttpimpl.QueryArray(raw0, value, 0)
 			if err != nil {
-				return params, &oashttp.ParamError{Name: "tags", In: "query", Err: err}
+				return &oashttp.ParamError{Name: "tags", In: "query", Err: err}
 			}
 		}
 	}
 	if seen[0] {
 		params.Tags = raw0
 	}
-	return params, nil
+	return nil
 }
 
 // handleGetPetByID serves GET /pet/{petId}.
@@ -1444,8 +1444,8 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[4].produces) {
 		return
 	}
-	params, err := decodeGetPetByIDParams(r, p, esc)
-	if err != nil {
+	var params GetPetByIDParams
+	if err := decodeGetPetByIDParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1456,12 +1456,12 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getPetById", res == nil, err)
 }
 
-// decodeGetPetByIDParams reads the parameters of GetPetByID from r and its path segments p.
-func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
+// decodeGetPetByIDParams reads the parameters of GetPetByID from r and its path segments p into params.
+func decodeGetPetByIDParams(params *GetPetByIDParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.PetID, err = oashttpimpl.PathParam(p[0], "", esc, "petId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleUpdatePetWithForm serves POST /pet/{petId}.
@@ -1469,8 +1469,8 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 	if !s.cfg.Accepts(w, r, operations[5].produces) {
 		return
 	}
-	params, err := decodeUpdatePetWithFormParams(r, p, esc)
-	if err != nil {
+	var params UpdatePetWithFormParams
+	if err := decodeUpdatePetWithFormParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1481,10 +1481,10 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 	s.cfg.Done(w, r, "updatePetWithForm", res == nil, err)
 }
 
-// decodeUpdatePetWithFormParams reads the parameters of UpdatePetWithForm from r and its path segments p.
-func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (params UpdatePetWithFormParams, err error) {
+// decodeUpdatePetWithFormParams reads the parameters of UpdatePetWithForm from r and its path segments p into params.
+func decodeUpdatePetWithFormParams(params *UpdatePetWithFormParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.PetID, err = oashttpimpl.PathParam(p[0], "", esc, "petId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -1508,13 +1508,13 @@ func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (param
 			})
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleDeletePet serves DELETE /pet/{petId}.
 func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeletePetParams(r, p, esc)
-	if err != nil {
+	var params DeletePetParams
+	if err := decodeDeletePetParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1525,15 +1525,15 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "deletePet", res == nil, err)
 }
 
-// decodeDeletePetParams reads the parameters of DeletePet from r and its path segments p.
-func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params DeletePetParams, err error) {
+// decodeDeletePetParams reads the parameters of DeletePet from r and its path segments p into params.
+func decodeDeletePetParams(params *DeletePetParams, r *http.Request, p []string, esc bool) (err error) {
 	if err = oashttpimpl.HeaderOpt(&params.APIKey, r.Header, "Api_key", "api_key", oashttpimpl.ParseString); err != nil {
-		return params, err
+		return err
 	}
 	if params.PetID, err = oashttpimpl.PathParam(p[0], "", esc, "petId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleUploadFile serves POST /pet/{petId}/uploadImage.
@@ -1541,8 +1541,8 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[7].produces) {
 		return
 	}
-	params, err := decodeUploadFileParams(r, p, esc)
-	if err != nil {
+	var params UploadFileParams
+	if err := decodeUploadFileParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1558,10 +1558,10 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "uploadFile", res == nil, err)
 }
 
-// decodeUploadFileParams reads the parameters of UploadFile from r and its path segments p.
-func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params UploadFileParams, err error) {
+// decodeUploadFileParams reads the parameters of UploadFile from r and its path segments p into params.
+func decodeUploadFileParams(params *UploadFileParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.PetID, err = oashttpimpl.PathParam(p[0], "", esc, "petId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
@@ -1571,7 +1571,7 @@ func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params Uploa
 			err = oashttpimpl.QueryOpt(&params.AdditionalMetadata, "additionalMetadata", value, oashttpimpl.ParseString)
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleGetInventory serves GET /store/inventory.
@@ -1608,8 +1608,8 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 	if !s.cfg.Accepts(w, r, operations[10].produces) {
 		return
 	}
-	params, err := decodeGetOrderByIDParams(r, p, esc)
-	if err != nil {
+	var params GetOrderByIDParams
+	if err := decodeGetOrderByIDParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1620,22 +1620,22 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 	s.cfg.Done(w, r, "getOrderById", res == nil, err)
 }
 
-// decodeGetOrderByIDParams reads the parameters of GetOrderByID from r and its path segments p.
-func decodeGetOrderByIDParams(r *http.Request, p []string, esc bool) (params GetOrderByIDParams, err error) {
+// decodeGetOrderByIDParams reads the parameters of GetOrderByID from r and its path segments p into params.
+func decodeGetOrderByIDParams(params *GetOrderByIDParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.OrderID, err = oashttpimpl.PathParam(p[0], "", esc, "orderId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleDeleteOrder serves DELETE /store/order/{orderId}.
 func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOrderByIDParams(r, p, esc) // the same parameters as GetOrderByID
-	if err != nil {
+	var params DeleteOrderParams
+	if err := decodeGetOrderByIDParams((*GetOrderByIDParams)(&params), r, p, esc); err != nil { // the same parameters as GetOrderByID
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOrder(r.Context(), DeleteOrderParams(params))
+	res, err := s.h.DeleteOrder(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeDeleteOrderResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -1711,8 +1711,8 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 	if !s.cfg.Accepts(w, r, operations[14].produces) {
 		return
 	}
-	params, err := decodeLoginUserParams(r, p, esc)
-	if err != nil {
+	var params LoginUserParams
+	if err := decodeLoginUserParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1723,8 +1723,8 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 	s.cfg.Done(w, r, "loginUser", res == nil, err)
 }
 
-// decodeLoginUserParams reads the parameters of LoginUser from r and its path segments p.
-func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginUserParams, err error) {
+// decodeLoginUserParams reads the parameters of LoginUser from r and its path segments p into params.
+func decodeLoginUserParams(params *LoginUserParams, r *http.Request, p []string, esc bool) (err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttpimpl.NextQuery(q)
@@ -1735,7 +1735,7 @@ func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginU
 			err = oashttpimpl.QueryOpt(&params.Password, "password", value, oashttpimpl.ParseString)
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleLogoutUser serves GET /user/logout.
@@ -1752,8 +1752,8 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 	if !s.cfg.Accepts(w, r, operations[16].produces) {
 		return
 	}
-	params, err := decodeGetUserByNameParams(r, p, esc)
-	if err != nil {
+	var params GetUserByNameParams
+	if err := decodeGetUserByNameParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1764,18 +1764,18 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 	s.cfg.Done(w, r, "getUserByName", res == nil, err)
 }
 
-// decodeGetUserByNameParams reads the parameters of GetUserByName from r and its path segments p.
-func decodeGetUserByNameParams(r *http.Request, p []string, esc bool) (params GetUserByNameParams, err error) {
+// decodeGetUserByNameParams reads the parameters of GetUserByName from r and its path segments p into params.
+func decodeGetUserByNameParams(params *GetUserByNameParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.Username, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
+		return &oashttp.ParamError{Name: "username", In: "path", Err: err}
 	}
-	return params, nil
+	return nil
 }
 
 // handleUpdateUser serves PUT /user/{username}.
 func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUserByNameParams(r, p, esc) // the same parameters as GetUserByName
-	if err != nil {
+	var params UpdateUserParams
+	if err := decodeGetUserByNameParams((*GetUserByNameParams)(&params), r, p, esc); err != nil { // the same parameters as GetUserByName
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1784,7 +1784,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.UpdateUser(r.Context(), UpdateUserParams(params), body)
+	res, err := s.h.UpdateUser(r.Context(), params, body)
 	if err == nil && res != nil {
 		err = res.writeUpdateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -1793,12 +1793,12 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteUser serves DELETE /user/{username}.
 func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUserByNameParams(r, p, esc) // the same parameters as GetUserByName
-	if err != nil {
+	var params DeleteUserParams
+	if err := decodeGetUserByNameParams((*GetUserByNameParams)(&params), r, p, esc); err != nil { // the same parameters as GetUserByName
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUser(r.Context(), DeleteUserParams(params))
+	res, err := s.h.DeleteUser(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
 	}

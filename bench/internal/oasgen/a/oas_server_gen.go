@@ -164,8 +164,8 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	params, err := decodeGetPetParams(r, p, esc)
-	if err != nil {
+	var params GetPetParams
+	if err := decodeGetPetParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -176,10 +176,10 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 	s.cfg.Done(w, r, "getPet", res == nil, err)
 }
 
-// decodeGetPetParams reads the parameters of GetPet from r and its path segments p.
-func decodeGetPetParams(r *http.Request, p []string, esc bool) (params GetPetParams, err error) {
+// decodeGetPetParams reads the parameters of GetPet from r and its path segments p into params.
+func decodeGetPetParams(params *GetPetParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }

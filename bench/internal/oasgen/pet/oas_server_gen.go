@@ -265,8 +265,8 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
-	params, err := decodeGetPetByIDParams(r, p, esc)
-	if err != nil {
+	var params GetPetByIDParams
+	if err := decodeGetPetByIDParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -277,10 +277,10 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "getPetById", res == nil, err)
 }
 
-// decodeGetPetByIDParams reads the parameters of GetPetByID from r and its path segments p.
-func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
+// decodeGetPetByIDParams reads the parameters of GetPetByID from r and its path segments p into params.
+func decodeGetPetByIDParams(params *GetPetByIDParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.PetID, err = oashttpimpl.PathParam(p[0], "", esc, "petId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }

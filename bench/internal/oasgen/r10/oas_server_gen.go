@@ -343,8 +343,8 @@ func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMmyo serves GET /mmyo/{id}.
 func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc)
-	if err != nil {
+	var params GetMmyoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -355,22 +355,22 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
 
-// decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p.
-func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
+// decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p into params.
+func decodeGetMmyoParams(params *GetMmyoParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleDeleteMmyo serves DELETE /mmyo/{id}.
 func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteMmyoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMmyo(r.Context(), DeleteMmyoParams(params))
+	res, err := s.h.DeleteMmyo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -379,8 +379,8 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMmyoItem serves GET /mmyo/{id}/items/{itemId}.
 func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc)
-	if err != nil {
+	var params GetMmyoItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -391,15 +391,15 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
 
-// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p.
-func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
+// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p into params.
+func decodeGetMmyoItemParams(params *GetMmyoItemParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
 	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleListOrders serves GET /orders.
@@ -422,12 +422,12 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOrders serves GET /orders/{id}.
 func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetOrdersParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrders(r.Context(), GetOrdersParams(params))
+	res, err := s.h.GetOrders(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -436,12 +436,12 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteOrders serves DELETE /orders/{id}.
 func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteOrdersParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOrders(r.Context(), DeleteOrdersParams(params))
+	res, err := s.h.DeleteOrders(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -450,12 +450,12 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOrdersItem serves GET /orders/{id}/items/{itemId}.
 func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetOrdersItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrdersItem(r.Context(), GetOrdersItemParams(params))
+	res, err := s.h.GetOrdersItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}

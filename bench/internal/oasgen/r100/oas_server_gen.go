@@ -1945,8 +1945,8 @@ func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMmyo serves GET /mmyo/{id}.
 func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc)
-	if err != nil {
+	var params GetMmyoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1957,22 +1957,22 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
 
-// decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p.
-func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
+// decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p into params.
+func decodeGetMmyoParams(params *GetMmyoParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleDeleteMmyo serves DELETE /mmyo/{id}.
 func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteMmyoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMmyo(r.Context(), DeleteMmyoParams(params))
+	res, err := s.h.DeleteMmyo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -1981,8 +1981,8 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMmyoItem serves GET /mmyo/{id}/items/{itemId}.
 func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc)
-	if err != nil {
+	var params GetMmyoItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -1993,15 +1993,15 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
 
-// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p.
-func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
+// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p into params.
+func decodeGetMmyoItemParams(params *GetMmyoItemParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
 	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleListWdqxlykfqr serves GET /wdqxlykfqr.
@@ -2024,12 +2024,12 @@ func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 
 // handleGetWdqxlykfqr serves GET /wdqxlykfqr/{id}.
 func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetWdqxlykfqrParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdqxlykfqr(r.Context(), GetWdqxlykfqrParams(params))
+	res, err := s.h.GetWdqxlykfqr(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2038,12 +2038,12 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteWdqxlykfqr serves DELETE /wdqxlykfqr/{id}.
 func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteWdqxlykfqrParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWdqxlykfqr(r.Context(), DeleteWdqxlykfqrParams(params))
+	res, err := s.h.DeleteWdqxlykfqr(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2052,12 +2052,12 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 
 // handleGetWdqxlykfqrItem serves GET /wdqxlykfqr/{id}/items/{itemId}.
 func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetWdqxlykfqrItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdqxlykfqrItem(r.Context(), GetWdqxlykfqrItemParams(params))
+	res, err := s.h.GetWdqxlykfqrItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2084,12 +2084,12 @@ func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDgazlnoxuj serves GET /dgazlnoxuj/{id}.
 func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetDgazlnoxujParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDgazlnoxuj(r.Context(), GetDgazlnoxujParams(params))
+	res, err := s.h.GetDgazlnoxuj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2098,12 +2098,12 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteDgazlnoxuj serves DELETE /dgazlnoxuj/{id}.
 func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteDgazlnoxujParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDgazlnoxuj(r.Context(), DeleteDgazlnoxujParams(params))
+	res, err := s.h.DeleteDgazlnoxuj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2112,12 +2112,12 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDgazlnoxujItem serves GET /dgazlnoxuj/{id}/items/{itemId}.
 func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetDgazlnoxujItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDgazlnoxujItem(r.Context(), GetDgazlnoxujItemParams(params))
+	res, err := s.h.GetDgazlnoxujItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2144,12 +2144,12 @@ func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetHnltmg serves GET /hnltmg/{id}.
 func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHnltmgParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHnltmg(r.Context(), GetHnltmgParams(params))
+	res, err := s.h.GetHnltmg(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2158,12 +2158,12 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteHnltmg serves DELETE /hnltmg/{id}.
 func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHnltmgParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHnltmg(r.Context(), DeleteHnltmgParams(params))
+	res, err := s.h.DeleteHnltmg(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2172,12 +2172,12 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetHnltmgItem serves GET /hnltmg/{id}/items/{itemId}.
 func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHnltmgItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHnltmgItem(r.Context(), GetHnltmgItemParams(params))
+	res, err := s.h.GetHnltmgItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2204,12 +2204,12 @@ func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSqmlbhlktp serves GET /sqmlbhlktp/{id}.
 func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSqmlbhlktpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSqmlbhlktp(r.Context(), GetSqmlbhlktpParams(params))
+	res, err := s.h.GetSqmlbhlktp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2218,12 +2218,12 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteSqmlbhlktp serves DELETE /sqmlbhlktp/{id}.
 func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSqmlbhlktpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSqmlbhlktp(r.Context(), DeleteSqmlbhlktpParams(params))
+	res, err := s.h.DeleteSqmlbhlktp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2232,12 +2232,12 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSqmlbhlktpItem serves GET /sqmlbhlktp/{id}/items/{itemId}.
 func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSqmlbhlktpItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSqmlbhlktpItem(r.Context(), GetSqmlbhlktpItemParams(params))
+	res, err := s.h.GetSqmlbhlktpItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2264,12 +2264,12 @@ func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetDlskblpu serves GET /dlskblpu/{id}.
 func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetDlskblpuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDlskblpu(r.Context(), GetDlskblpuParams(params))
+	res, err := s.h.GetDlskblpu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2278,12 +2278,12 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteDlskblpu serves DELETE /dlskblpu/{id}.
 func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteDlskblpuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDlskblpu(r.Context(), DeleteDlskblpuParams(params))
+	res, err := s.h.DeleteDlskblpu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2292,12 +2292,12 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetDlskblpuItem serves GET /dlskblpu/{id}/items/{itemId}.
 func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetDlskblpuItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDlskblpuItem(r.Context(), GetDlskblpuItemParams(params))
+	res, err := s.h.GetDlskblpuItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2324,12 +2324,12 @@ func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUugh serves GET /uugh/{id}.
 func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetUughParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUugh(r.Context(), GetUughParams(params))
+	res, err := s.h.GetUugh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2338,12 +2338,12 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteUugh serves DELETE /uugh/{id}.
 func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteUughParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUugh(r.Context(), DeleteUughParams(params))
+	res, err := s.h.DeleteUugh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2352,12 +2352,12 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUughItem serves GET /uugh/{id}/items/{itemId}.
 func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetUughItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUughItem(r.Context(), GetUughItemParams(params))
+	res, err := s.h.GetUughItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2384,12 +2384,12 @@ func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSvashrrvcd serves GET /svashrrvcd/{id}.
 func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSvashrrvcdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvashrrvcd(r.Context(), GetSvashrrvcdParams(params))
+	res, err := s.h.GetSvashrrvcd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2398,12 +2398,12 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteSvashrrvcd serves DELETE /svashrrvcd/{id}.
 func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSvashrrvcdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSvashrrvcd(r.Context(), DeleteSvashrrvcdParams(params))
+	res, err := s.h.DeleteSvashrrvcd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2412,12 +2412,12 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSvashrrvcdItem serves GET /svashrrvcd/{id}/items/{itemId}.
 func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSvashrrvcdItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvashrrvcdItem(r.Context(), GetSvashrrvcdItemParams(params))
+	res, err := s.h.GetSvashrrvcdItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2444,12 +2444,12 @@ func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNrvhsjyft serves GET /nrvhsjyft/{id}.
 func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNrvhsjyftParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNrvhsjyft(r.Context(), GetNrvhsjyftParams(params))
+	res, err := s.h.GetNrvhsjyft(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2458,12 +2458,12 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteNrvhsjyft serves DELETE /nrvhsjyft/{id}.
 func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNrvhsjyftParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNrvhsjyft(r.Context(), DeleteNrvhsjyftParams(params))
+	res, err := s.h.DeleteNrvhsjyft(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2472,12 +2472,12 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNrvhsjyftItem serves GET /nrvhsjyft/{id}/items/{itemId}.
 func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNrvhsjyftItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNrvhsjyftItem(r.Context(), GetNrvhsjyftItemParams(params))
+	res, err := s.h.GetNrvhsjyftItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2504,12 +2504,12 @@ func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXrwjtbb serves GET /xrwjtbb/{id}.
 func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetXrwjtbbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXrwjtbb(r.Context(), GetXrwjtbbParams(params))
+	res, err := s.h.GetXrwjtbb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2518,12 +2518,12 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteXrwjtbb serves DELETE /xrwjtbb/{id}.
 func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteXrwjtbbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXrwjtbb(r.Context(), DeleteXrwjtbbParams(params))
+	res, err := s.h.DeleteXrwjtbb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2532,12 +2532,12 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXrwjtbbItem serves GET /xrwjtbb/{id}/items/{itemId}.
 func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetXrwjtbbItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXrwjtbbItem(r.Context(), GetXrwjtbbItemParams(params))
+	res, err := s.h.GetXrwjtbbItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2564,12 +2564,12 @@ func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNwcvaojrql serves GET /nwcvaojrql/{id}.
 func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNwcvaojrqlParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwcvaojrql(r.Context(), GetNwcvaojrqlParams(params))
+	res, err := s.h.GetNwcvaojrql(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2578,12 +2578,12 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteNwcvaojrql serves DELETE /nwcvaojrql/{id}.
 func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNwcvaojrqlParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNwcvaojrql(r.Context(), DeleteNwcvaojrqlParams(params))
+	res, err := s.h.DeleteNwcvaojrql(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2592,12 +2592,12 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNwcvaojrqlItem serves GET /nwcvaojrql/{id}/items/{itemId}.
 func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNwcvaojrqlItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwcvaojrqlItem(r.Context(), GetNwcvaojrqlItemParams(params))
+	res, err := s.h.GetNwcvaojrqlItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2624,12 +2624,12 @@ func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLfubzamkh serves GET /lfubzamkh/{id}.
 func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLfubzamkhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLfubzamkh(r.Context(), GetLfubzamkhParams(params))
+	res, err := s.h.GetLfubzamkh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2638,12 +2638,12 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteLfubzamkh serves DELETE /lfubzamkh/{id}.
 func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLfubzamkhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLfubzamkh(r.Context(), DeleteLfubzamkhParams(params))
+	res, err := s.h.DeleteLfubzamkh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2652,12 +2652,12 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLfubzamkhItem serves GET /lfubzamkh/{id}/items/{itemId}.
 func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLfubzamkhItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLfubzamkhItem(r.Context(), GetLfubzamkhItemParams(params))
+	res, err := s.h.GetLfubzamkhItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2684,12 +2684,12 @@ func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetSzrw serves GET /szrw/{id}.
 func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSzrwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSzrw(r.Context(), GetSzrwParams(params))
+	res, err := s.h.GetSzrw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2698,12 +2698,12 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteSzrw serves DELETE /szrw/{id}.
 func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSzrwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSzrw(r.Context(), DeleteSzrwParams(params))
+	res, err := s.h.DeleteSzrw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2712,12 +2712,12 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetSzrwItem serves GET /szrw/{id}/items/{itemId}.
 func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSzrwItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSzrwItem(r.Context(), GetSzrwItemParams(params))
+	res, err := s.h.GetSzrwItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2744,12 +2744,12 @@ func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetZyccvzoabv serves GET /zyccvzoabv/{id}.
 func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetZyccvzoabvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZyccvzoabv(r.Context(), GetZyccvzoabvParams(params))
+	res, err := s.h.GetZyccvzoabv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2758,12 +2758,12 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteZyccvzoabv serves DELETE /zyccvzoabv/{id}.
 func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteZyccvzoabvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZyccvzoabv(r.Context(), DeleteZyccvzoabvParams(params))
+	res, err := s.h.DeleteZyccvzoabv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2772,12 +2772,12 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetZyccvzoabvItem serves GET /zyccvzoabv/{id}/items/{itemId}.
 func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetZyccvzoabvItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZyccvzoabvItem(r.Context(), GetZyccvzoabvItemParams(params))
+	res, err := s.h.GetZyccvzoabvItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2804,12 +2804,12 @@ func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p
 
 // handleGetRtugdwewe serves GET /rtugdwewe/{id}.
 func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetRtugdweweParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRtugdwewe(r.Context(), GetRtugdweweParams(params))
+	res, err := s.h.GetRtugdwewe(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2818,12 +2818,12 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteRtugdwewe serves DELETE /rtugdwewe/{id}.
 func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteRtugdweweParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteRtugdwewe(r.Context(), DeleteRtugdweweParams(params))
+	res, err := s.h.DeleteRtugdwewe(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2832,12 +2832,12 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 
 // handleGetRtugdweweItem serves GET /rtugdwewe/{id}/items/{itemId}.
 func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetRtugdweweItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRtugdweweItem(r.Context(), GetRtugdweweItemParams(params))
+	res, err := s.h.GetRtugdweweItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2864,12 +2864,12 @@ func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNqhlcbrwy serves GET /nqhlcbrwy/{id}.
 func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNqhlcbrwyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNqhlcbrwy(r.Context(), GetNqhlcbrwyParams(params))
+	res, err := s.h.GetNqhlcbrwy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2878,12 +2878,12 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteNqhlcbrwy serves DELETE /nqhlcbrwy/{id}.
 func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNqhlcbrwyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNqhlcbrwy(r.Context(), DeleteNqhlcbrwyParams(params))
+	res, err := s.h.DeleteNqhlcbrwy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2892,12 +2892,12 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNqhlcbrwyItem serves GET /nqhlcbrwy/{id}/items/{itemId}.
 func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNqhlcbrwyItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNqhlcbrwyItem(r.Context(), GetNqhlcbrwyItemParams(params))
+	res, err := s.h.GetNqhlcbrwyItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2924,12 +2924,12 @@ func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetJthgvs serves GET /jthgvs/{id}.
 func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetJthgvsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJthgvs(r.Context(), GetJthgvsParams(params))
+	res, err := s.h.GetJthgvs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2938,12 +2938,12 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteJthgvs serves DELETE /jthgvs/{id}.
 func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteJthgvsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJthgvs(r.Context(), DeleteJthgvsParams(params))
+	res, err := s.h.DeleteJthgvs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2952,12 +2952,12 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetJthgvsItem serves GET /jthgvs/{id}/items/{itemId}.
 func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetJthgvsItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJthgvsItem(r.Context(), GetJthgvsItemParams(params))
+	res, err := s.h.GetJthgvsItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2984,12 +2984,12 @@ func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 
 // handleGetLpjjbiqmfi serves GET /lpjjbiqmfi/{id}.
 func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLpjjbiqmfiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpjjbiqmfi(r.Context(), GetLpjjbiqmfiParams(params))
+	res, err := s.h.GetLpjjbiqmfi(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -2998,12 +2998,12 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteLpjjbiqmfi serves DELETE /lpjjbiqmfi/{id}.
 func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLpjjbiqmfiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), DeleteLpjjbiqmfiParams(params))
+	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -3012,12 +3012,12 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 
 // handleGetLpjjbiqmfiItem serves GET /lpjjbiqmfi/{id}/items/{itemId}.
 func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLpjjbiqmfiItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), GetLpjjbiqmfiItemParams(params))
+	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -3044,12 +3044,12 @@ func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 
 // handleGetUkhvrhlife serves GET /ukhvrhlife/{id}.
 func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetUkhvrhlifeParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUkhvrhlife(r.Context(), GetUkhvrhlifeParams(params))
+	res, err := s.h.GetUkhvrhlife(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -3058,12 +3058,12 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteUkhvrhlife serves DELETE /ukhvrhlife/{id}.
 func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteUkhvrhlifeParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUkhvrhlife(r.Context(), DeleteUkhvrhlifeParams(params))
+	res, err := s.h.DeleteUkhvrhlife(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -3072,12 +3072,12 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 
 // handleGetUkhvrhlifeItem serves GET /ukhvrhlife/{id}/items/{itemId}.
 func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetUkhvrhlifeItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUkhvrhlifeItem(r.Context(), GetUkhvrhlifeItemParams(params))
+	res, err := s.h.GetUkhvrhlifeItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -3104,12 +3104,12 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOrders serves GET /orders/{id}.
 func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetOrdersParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrders(r.Context(), GetOrdersParams(params))
+	res, err := s.h.GetOrders(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -3118,12 +3118,12 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteOrders serves DELETE /orders/{id}.
 func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteOrdersParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOrders(r.Context(), DeleteOrdersParams(params))
+	res, err := s.h.DeleteOrders(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -3132,12 +3132,12 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOrdersItem serves GET /orders/{id}/items/{itemId}.
 func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetOrdersItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrdersItem(r.Context(), GetOrdersItemParams(params))
+	res, err := s.h.GetOrdersItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}

@@ -17965,8 +17965,8 @@ func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMmyo serves GET /mmyo/{id}.
 func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc)
-	if err != nil {
+	var params GetMmyoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -17977,22 +17977,22 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
 
-// decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p.
-func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
+// decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p into params.
+func decodeGetMmyoParams(params *GetMmyoParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleDeleteMmyo serves DELETE /mmyo/{id}.
 func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteMmyoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMmyo(r.Context(), DeleteMmyoParams(params))
+	res, err := s.h.DeleteMmyo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18001,8 +18001,8 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMmyoItem serves GET /mmyo/{id}/items/{itemId}.
 func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc)
-	if err != nil {
+	var params GetMmyoItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -18013,15 +18013,15 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
 
-// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p.
-func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
+// decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p into params.
+func decodeGetMmyoItemParams(params *GetMmyoItemParams, r *http.Request, p []string, esc bool) (err error) {
 	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
 	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
+		return err
 	}
-	return params, nil
+	return nil
 }
 
 // handleListWdqxlykfqr serves GET /wdqxlykfqr.
@@ -18044,12 +18044,12 @@ func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 
 // handleGetWdqxlykfqr serves GET /wdqxlykfqr/{id}.
 func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetWdqxlykfqrParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdqxlykfqr(r.Context(), GetWdqxlykfqrParams(params))
+	res, err := s.h.GetWdqxlykfqr(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18058,12 +18058,12 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteWdqxlykfqr serves DELETE /wdqxlykfqr/{id}.
 func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteWdqxlykfqrParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWdqxlykfqr(r.Context(), DeleteWdqxlykfqrParams(params))
+	res, err := s.h.DeleteWdqxlykfqr(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18072,12 +18072,12 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 
 // handleGetWdqxlykfqrItem serves GET /wdqxlykfqr/{id}/items/{itemId}.
 func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetWdqxlykfqrItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdqxlykfqrItem(r.Context(), GetWdqxlykfqrItemParams(params))
+	res, err := s.h.GetWdqxlykfqrItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18104,12 +18104,12 @@ func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDgazlnoxuj serves GET /dgazlnoxuj/{id}.
 func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetDgazlnoxujParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDgazlnoxuj(r.Context(), GetDgazlnoxujParams(params))
+	res, err := s.h.GetDgazlnoxuj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18118,12 +18118,12 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteDgazlnoxuj serves DELETE /dgazlnoxuj/{id}.
 func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteDgazlnoxujParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDgazlnoxuj(r.Context(), DeleteDgazlnoxujParams(params))
+	res, err := s.h.DeleteDgazlnoxuj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18132,12 +18132,12 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDgazlnoxujItem serves GET /dgazlnoxuj/{id}/items/{itemId}.
 func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetDgazlnoxujItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDgazlnoxujItem(r.Context(), GetDgazlnoxujItemParams(params))
+	res, err := s.h.GetDgazlnoxujItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18164,12 +18164,12 @@ func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetHnltmg serves GET /hnltmg/{id}.
 func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHnltmgParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHnltmg(r.Context(), GetHnltmgParams(params))
+	res, err := s.h.GetHnltmg(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18178,12 +18178,12 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteHnltmg serves DELETE /hnltmg/{id}.
 func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHnltmgParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHnltmg(r.Context(), DeleteHnltmgParams(params))
+	res, err := s.h.DeleteHnltmg(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18192,12 +18192,12 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetHnltmgItem serves GET /hnltmg/{id}/items/{itemId}.
 func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHnltmgItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHnltmgItem(r.Context(), GetHnltmgItemParams(params))
+	res, err := s.h.GetHnltmgItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18224,12 +18224,12 @@ func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSqmlbhlktp serves GET /sqmlbhlktp/{id}.
 func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSqmlbhlktpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSqmlbhlktp(r.Context(), GetSqmlbhlktpParams(params))
+	res, err := s.h.GetSqmlbhlktp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18238,12 +18238,12 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteSqmlbhlktp serves DELETE /sqmlbhlktp/{id}.
 func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSqmlbhlktpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSqmlbhlktp(r.Context(), DeleteSqmlbhlktpParams(params))
+	res, err := s.h.DeleteSqmlbhlktp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18252,12 +18252,12 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSqmlbhlktpItem serves GET /sqmlbhlktp/{id}/items/{itemId}.
 func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSqmlbhlktpItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSqmlbhlktpItem(r.Context(), GetSqmlbhlktpItemParams(params))
+	res, err := s.h.GetSqmlbhlktpItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18284,12 +18284,12 @@ func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetDlskblpu serves GET /dlskblpu/{id}.
 func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetDlskblpuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDlskblpu(r.Context(), GetDlskblpuParams(params))
+	res, err := s.h.GetDlskblpu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18298,12 +18298,12 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteDlskblpu serves DELETE /dlskblpu/{id}.
 func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteDlskblpuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDlskblpu(r.Context(), DeleteDlskblpuParams(params))
+	res, err := s.h.DeleteDlskblpu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18312,12 +18312,12 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetDlskblpuItem serves GET /dlskblpu/{id}/items/{itemId}.
 func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetDlskblpuItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDlskblpuItem(r.Context(), GetDlskblpuItemParams(params))
+	res, err := s.h.GetDlskblpuItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18344,12 +18344,12 @@ func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUugh serves GET /uugh/{id}.
 func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetUughParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUugh(r.Context(), GetUughParams(params))
+	res, err := s.h.GetUugh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18358,12 +18358,12 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteUugh serves DELETE /uugh/{id}.
 func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteUughParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUugh(r.Context(), DeleteUughParams(params))
+	res, err := s.h.DeleteUugh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18372,12 +18372,12 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUughItem serves GET /uugh/{id}/items/{itemId}.
 func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetUughItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUughItem(r.Context(), GetUughItemParams(params))
+	res, err := s.h.GetUughItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18404,12 +18404,12 @@ func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSvashrrvcd serves GET /svashrrvcd/{id}.
 func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSvashrrvcdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvashrrvcd(r.Context(), GetSvashrrvcdParams(params))
+	res, err := s.h.GetSvashrrvcd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18418,12 +18418,12 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteSvashrrvcd serves DELETE /svashrrvcd/{id}.
 func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSvashrrvcdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSvashrrvcd(r.Context(), DeleteSvashrrvcdParams(params))
+	res, err := s.h.DeleteSvashrrvcd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18432,12 +18432,12 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSvashrrvcdItem serves GET /svashrrvcd/{id}/items/{itemId}.
 func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSvashrrvcdItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvashrrvcdItem(r.Context(), GetSvashrrvcdItemParams(params))
+	res, err := s.h.GetSvashrrvcdItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18464,12 +18464,12 @@ func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNrvhsjyft serves GET /nrvhsjyft/{id}.
 func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNrvhsjyftParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNrvhsjyft(r.Context(), GetNrvhsjyftParams(params))
+	res, err := s.h.GetNrvhsjyft(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18478,12 +18478,12 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteNrvhsjyft serves DELETE /nrvhsjyft/{id}.
 func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNrvhsjyftParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNrvhsjyft(r.Context(), DeleteNrvhsjyftParams(params))
+	res, err := s.h.DeleteNrvhsjyft(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18492,12 +18492,12 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNrvhsjyftItem serves GET /nrvhsjyft/{id}/items/{itemId}.
 func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNrvhsjyftItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNrvhsjyftItem(r.Context(), GetNrvhsjyftItemParams(params))
+	res, err := s.h.GetNrvhsjyftItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18524,12 +18524,12 @@ func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXrwjtbb serves GET /xrwjtbb/{id}.
 func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetXrwjtbbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXrwjtbb(r.Context(), GetXrwjtbbParams(params))
+	res, err := s.h.GetXrwjtbb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18538,12 +18538,12 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteXrwjtbb serves DELETE /xrwjtbb/{id}.
 func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteXrwjtbbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXrwjtbb(r.Context(), DeleteXrwjtbbParams(params))
+	res, err := s.h.DeleteXrwjtbb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18552,12 +18552,12 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXrwjtbbItem serves GET /xrwjtbb/{id}/items/{itemId}.
 func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetXrwjtbbItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXrwjtbbItem(r.Context(), GetXrwjtbbItemParams(params))
+	res, err := s.h.GetXrwjtbbItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18584,12 +18584,12 @@ func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNwcvaojrql serves GET /nwcvaojrql/{id}.
 func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNwcvaojrqlParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwcvaojrql(r.Context(), GetNwcvaojrqlParams(params))
+	res, err := s.h.GetNwcvaojrql(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18598,12 +18598,12 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteNwcvaojrql serves DELETE /nwcvaojrql/{id}.
 func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNwcvaojrqlParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNwcvaojrql(r.Context(), DeleteNwcvaojrqlParams(params))
+	res, err := s.h.DeleteNwcvaojrql(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18612,12 +18612,12 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNwcvaojrqlItem serves GET /nwcvaojrql/{id}/items/{itemId}.
 func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNwcvaojrqlItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwcvaojrqlItem(r.Context(), GetNwcvaojrqlItemParams(params))
+	res, err := s.h.GetNwcvaojrqlItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18644,12 +18644,12 @@ func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLfubzamkh serves GET /lfubzamkh/{id}.
 func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLfubzamkhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLfubzamkh(r.Context(), GetLfubzamkhParams(params))
+	res, err := s.h.GetLfubzamkh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18658,12 +18658,12 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteLfubzamkh serves DELETE /lfubzamkh/{id}.
 func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLfubzamkhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLfubzamkh(r.Context(), DeleteLfubzamkhParams(params))
+	res, err := s.h.DeleteLfubzamkh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18672,12 +18672,12 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLfubzamkhItem serves GET /lfubzamkh/{id}/items/{itemId}.
 func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLfubzamkhItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLfubzamkhItem(r.Context(), GetLfubzamkhItemParams(params))
+	res, err := s.h.GetLfubzamkhItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18704,12 +18704,12 @@ func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetSzrw serves GET /szrw/{id}.
 func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSzrwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSzrw(r.Context(), GetSzrwParams(params))
+	res, err := s.h.GetSzrw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18718,12 +18718,12 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteSzrw serves DELETE /szrw/{id}.
 func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSzrwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSzrw(r.Context(), DeleteSzrwParams(params))
+	res, err := s.h.DeleteSzrw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18732,12 +18732,12 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetSzrwItem serves GET /szrw/{id}/items/{itemId}.
 func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSzrwItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSzrwItem(r.Context(), GetSzrwItemParams(params))
+	res, err := s.h.GetSzrwItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18764,12 +18764,12 @@ func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetZyccvzoabv serves GET /zyccvzoabv/{id}.
 func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetZyccvzoabvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZyccvzoabv(r.Context(), GetZyccvzoabvParams(params))
+	res, err := s.h.GetZyccvzoabv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18778,12 +18778,12 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteZyccvzoabv serves DELETE /zyccvzoabv/{id}.
 func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteZyccvzoabvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZyccvzoabv(r.Context(), DeleteZyccvzoabvParams(params))
+	res, err := s.h.DeleteZyccvzoabv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18792,12 +18792,12 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetZyccvzoabvItem serves GET /zyccvzoabv/{id}/items/{itemId}.
 func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetZyccvzoabvItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZyccvzoabvItem(r.Context(), GetZyccvzoabvItemParams(params))
+	res, err := s.h.GetZyccvzoabvItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18824,12 +18824,12 @@ func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p
 
 // handleGetRtugdwewe serves GET /rtugdwewe/{id}.
 func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetRtugdweweParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRtugdwewe(r.Context(), GetRtugdweweParams(params))
+	res, err := s.h.GetRtugdwewe(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18838,12 +18838,12 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteRtugdwewe serves DELETE /rtugdwewe/{id}.
 func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteRtugdweweParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteRtugdwewe(r.Context(), DeleteRtugdweweParams(params))
+	res, err := s.h.DeleteRtugdwewe(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18852,12 +18852,12 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 
 // handleGetRtugdweweItem serves GET /rtugdwewe/{id}/items/{itemId}.
 func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetRtugdweweItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRtugdweweItem(r.Context(), GetRtugdweweItemParams(params))
+	res, err := s.h.GetRtugdweweItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18884,12 +18884,12 @@ func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNqhlcbrwy serves GET /nqhlcbrwy/{id}.
 func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNqhlcbrwyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNqhlcbrwy(r.Context(), GetNqhlcbrwyParams(params))
+	res, err := s.h.GetNqhlcbrwy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18898,12 +18898,12 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteNqhlcbrwy serves DELETE /nqhlcbrwy/{id}.
 func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNqhlcbrwyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNqhlcbrwy(r.Context(), DeleteNqhlcbrwyParams(params))
+	res, err := s.h.DeleteNqhlcbrwy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18912,12 +18912,12 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNqhlcbrwyItem serves GET /nqhlcbrwy/{id}/items/{itemId}.
 func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNqhlcbrwyItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNqhlcbrwyItem(r.Context(), GetNqhlcbrwyItemParams(params))
+	res, err := s.h.GetNqhlcbrwyItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18944,12 +18944,12 @@ func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetJthgvs serves GET /jthgvs/{id}.
 func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetJthgvsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJthgvs(r.Context(), GetJthgvsParams(params))
+	res, err := s.h.GetJthgvs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18958,12 +18958,12 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteJthgvs serves DELETE /jthgvs/{id}.
 func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteJthgvsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJthgvs(r.Context(), DeleteJthgvsParams(params))
+	res, err := s.h.DeleteJthgvs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -18972,12 +18972,12 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetJthgvsItem serves GET /jthgvs/{id}/items/{itemId}.
 func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetJthgvsItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJthgvsItem(r.Context(), GetJthgvsItemParams(params))
+	res, err := s.h.GetJthgvsItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19004,12 +19004,12 @@ func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 
 // handleGetLpjjbiqmfi serves GET /lpjjbiqmfi/{id}.
 func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLpjjbiqmfiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpjjbiqmfi(r.Context(), GetLpjjbiqmfiParams(params))
+	res, err := s.h.GetLpjjbiqmfi(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19018,12 +19018,12 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteLpjjbiqmfi serves DELETE /lpjjbiqmfi/{id}.
 func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLpjjbiqmfiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), DeleteLpjjbiqmfiParams(params))
+	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19032,12 +19032,12 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 
 // handleGetLpjjbiqmfiItem serves GET /lpjjbiqmfi/{id}/items/{itemId}.
 func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLpjjbiqmfiItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), GetLpjjbiqmfiItemParams(params))
+	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19064,12 +19064,12 @@ func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 
 // handleGetUkhvrhlife serves GET /ukhvrhlife/{id}.
 func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetUkhvrhlifeParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUkhvrhlife(r.Context(), GetUkhvrhlifeParams(params))
+	res, err := s.h.GetUkhvrhlife(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19078,12 +19078,12 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteUkhvrhlife serves DELETE /ukhvrhlife/{id}.
 func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteUkhvrhlifeParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUkhvrhlife(r.Context(), DeleteUkhvrhlifeParams(params))
+	res, err := s.h.DeleteUkhvrhlife(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19092,12 +19092,12 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 
 // handleGetUkhvrhlifeItem serves GET /ukhvrhlife/{id}/items/{itemId}.
 func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetUkhvrhlifeItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUkhvrhlifeItem(r.Context(), GetUkhvrhlifeItemParams(params))
+	res, err := s.h.GetUkhvrhlifeItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19124,12 +19124,12 @@ func (s *Server) handleCreateNsioejcaxf(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNsioejcaxf serves GET /nsioejcaxf/{id}.
 func (s *Server) handleGetNsioejcaxf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNsioejcaxfParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNsioejcaxf(r.Context(), GetNsioejcaxfParams(params))
+	res, err := s.h.GetNsioejcaxf(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19138,12 +19138,12 @@ func (s *Server) handleGetNsioejcaxf(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteNsioejcaxf serves DELETE /nsioejcaxf/{id}.
 func (s *Server) handleDeleteNsioejcaxf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNsioejcaxfParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNsioejcaxf(r.Context(), DeleteNsioejcaxfParams(params))
+	res, err := s.h.DeleteNsioejcaxf(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19152,12 +19152,12 @@ func (s *Server) handleDeleteNsioejcaxf(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNsioejcaxfItem serves GET /nsioejcaxf/{id}/items/{itemId}.
 func (s *Server) handleGetNsioejcaxfItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNsioejcaxfItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNsioejcaxfItem(r.Context(), GetNsioejcaxfItemParams(params))
+	res, err := s.h.GetNsioejcaxfItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19184,12 +19184,12 @@ func (s *Server) handleCreateOuxsef(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOuxsef serves GET /ouxsef/{id}.
 func (s *Server) handleGetOuxsef(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetOuxsefParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOuxsef(r.Context(), GetOuxsefParams(params))
+	res, err := s.h.GetOuxsef(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19198,12 +19198,12 @@ func (s *Server) handleGetOuxsef(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteOuxsef serves DELETE /ouxsef/{id}.
 func (s *Server) handleDeleteOuxsef(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteOuxsefParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOuxsef(r.Context(), DeleteOuxsefParams(params))
+	res, err := s.h.DeleteOuxsef(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19212,12 +19212,12 @@ func (s *Server) handleDeleteOuxsef(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOuxsefItem serves GET /ouxsef/{id}/items/{itemId}.
 func (s *Server) handleGetOuxsefItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetOuxsefItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOuxsefItem(r.Context(), GetOuxsefItemParams(params))
+	res, err := s.h.GetOuxsefItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19244,12 +19244,12 @@ func (s *Server) handleCreateKrntsxjej(w http.ResponseWriter, r *http.Request, p
 
 // handleGetKrntsxjej serves GET /krntsxjej/{id}.
 func (s *Server) handleGetKrntsxjej(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetKrntsxjejParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKrntsxjej(r.Context(), GetKrntsxjejParams(params))
+	res, err := s.h.GetKrntsxjej(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19258,12 +19258,12 @@ func (s *Server) handleGetKrntsxjej(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteKrntsxjej serves DELETE /krntsxjej/{id}.
 func (s *Server) handleDeleteKrntsxjej(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteKrntsxjejParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKrntsxjej(r.Context(), DeleteKrntsxjejParams(params))
+	res, err := s.h.DeleteKrntsxjej(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19272,12 +19272,12 @@ func (s *Server) handleDeleteKrntsxjej(w http.ResponseWriter, r *http.Request, p
 
 // handleGetKrntsxjejItem serves GET /krntsxjej/{id}/items/{itemId}.
 func (s *Server) handleGetKrntsxjejItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetKrntsxjejItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKrntsxjejItem(r.Context(), GetKrntsxjejItemParams(params))
+	res, err := s.h.GetKrntsxjejItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19304,12 +19304,12 @@ func (s *Server) handleCreateHygxf(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetHygxf serves GET /hygxf/{id}.
 func (s *Server) handleGetHygxf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHygxfParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHygxf(r.Context(), GetHygxfParams(params))
+	res, err := s.h.GetHygxf(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19318,12 +19318,12 @@ func (s *Server) handleGetHygxf(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteHygxf serves DELETE /hygxf/{id}.
 func (s *Server) handleDeleteHygxf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHygxfParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHygxf(r.Context(), DeleteHygxfParams(params))
+	res, err := s.h.DeleteHygxf(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19332,12 +19332,12 @@ func (s *Server) handleDeleteHygxf(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetHygxfItem serves GET /hygxf/{id}/items/{itemId}.
 func (s *Server) handleGetHygxfItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHygxfItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHygxfItem(r.Context(), GetHygxfItemParams(params))
+	res, err := s.h.GetHygxfItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19364,12 +19364,12 @@ func (s *Server) handleCreateNgdikhobd(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNgdikhobd serves GET /ngdikhobd/{id}.
 func (s *Server) handleGetNgdikhobd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNgdikhobdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNgdikhobd(r.Context(), GetNgdikhobdParams(params))
+	res, err := s.h.GetNgdikhobd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19378,12 +19378,12 @@ func (s *Server) handleGetNgdikhobd(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteNgdikhobd serves DELETE /ngdikhobd/{id}.
 func (s *Server) handleDeleteNgdikhobd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNgdikhobdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNgdikhobd(r.Context(), DeleteNgdikhobdParams(params))
+	res, err := s.h.DeleteNgdikhobd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19392,12 +19392,12 @@ func (s *Server) handleDeleteNgdikhobd(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNgdikhobdItem serves GET /ngdikhobd/{id}/items/{itemId}.
 func (s *Server) handleGetNgdikhobdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNgdikhobdItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNgdikhobdItem(r.Context(), GetNgdikhobdItemParams(params))
+	res, err := s.h.GetNgdikhobdItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19424,12 +19424,12 @@ func (s *Server) handleCreateGelqcl(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetGelqcl serves GET /gelqcl/{id}.
 func (s *Server) handleGetGelqcl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetGelqclParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGelqcl(r.Context(), GetGelqclParams(params))
+	res, err := s.h.GetGelqcl(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19438,12 +19438,12 @@ func (s *Server) handleGetGelqcl(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteGelqcl serves DELETE /gelqcl/{id}.
 func (s *Server) handleDeleteGelqcl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteGelqclParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGelqcl(r.Context(), DeleteGelqclParams(params))
+	res, err := s.h.DeleteGelqcl(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19452,12 +19452,12 @@ func (s *Server) handleDeleteGelqcl(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetGelqclItem serves GET /gelqcl/{id}/items/{itemId}.
 func (s *Server) handleGetGelqclItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetGelqclItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGelqclItem(r.Context(), GetGelqclItemParams(params))
+	res, err := s.h.GetGelqclItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19484,12 +19484,12 @@ func (s *Server) handleCreateYcrc(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetYcrc serves GET /ycrc/{id}.
 func (s *Server) handleGetYcrc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetYcrcParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYcrc(r.Context(), GetYcrcParams(params))
+	res, err := s.h.GetYcrc(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19498,12 +19498,12 @@ func (s *Server) handleGetYcrc(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteYcrc serves DELETE /ycrc/{id}.
 func (s *Server) handleDeleteYcrc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteYcrcParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYcrc(r.Context(), DeleteYcrcParams(params))
+	res, err := s.h.DeleteYcrc(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19512,12 +19512,12 @@ func (s *Server) handleDeleteYcrc(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetYcrcItem serves GET /ycrc/{id}/items/{itemId}.
 func (s *Server) handleGetYcrcItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetYcrcItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYcrcItem(r.Context(), GetYcrcItemParams(params))
+	res, err := s.h.GetYcrcItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19544,12 +19544,12 @@ func (s *Server) handleCreateRhyyamfdzx(w http.ResponseWriter, r *http.Request, 
 
 // handleGetRhyyamfdzx serves GET /rhyyamfdzx/{id}.
 func (s *Server) handleGetRhyyamfdzx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetRhyyamfdzxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRhyyamfdzx(r.Context(), GetRhyyamfdzxParams(params))
+	res, err := s.h.GetRhyyamfdzx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19558,12 +19558,12 @@ func (s *Server) handleGetRhyyamfdzx(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteRhyyamfdzx serves DELETE /rhyyamfdzx/{id}.
 func (s *Server) handleDeleteRhyyamfdzx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteRhyyamfdzxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteRhyyamfdzx(r.Context(), DeleteRhyyamfdzxParams(params))
+	res, err := s.h.DeleteRhyyamfdzx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19572,12 +19572,12 @@ func (s *Server) handleDeleteRhyyamfdzx(w http.ResponseWriter, r *http.Request, 
 
 // handleGetRhyyamfdzxItem serves GET /rhyyamfdzx/{id}/items/{itemId}.
 func (s *Server) handleGetRhyyamfdzxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetRhyyamfdzxItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRhyyamfdzxItem(r.Context(), GetRhyyamfdzxItemParams(params))
+	res, err := s.h.GetRhyyamfdzxItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19604,12 +19604,12 @@ func (s *Server) handleCreateUfykbqcrs(w http.ResponseWriter, r *http.Request, p
 
 // handleGetUfykbqcrs serves GET /ufykbqcrs/{id}.
 func (s *Server) handleGetUfykbqcrs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetUfykbqcrsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUfykbqcrs(r.Context(), GetUfykbqcrsParams(params))
+	res, err := s.h.GetUfykbqcrs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19618,12 +19618,12 @@ func (s *Server) handleGetUfykbqcrs(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteUfykbqcrs serves DELETE /ufykbqcrs/{id}.
 func (s *Server) handleDeleteUfykbqcrs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteUfykbqcrsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUfykbqcrs(r.Context(), DeleteUfykbqcrsParams(params))
+	res, err := s.h.DeleteUfykbqcrs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19632,12 +19632,12 @@ func (s *Server) handleDeleteUfykbqcrs(w http.ResponseWriter, r *http.Request, p
 
 // handleGetUfykbqcrsItem serves GET /ufykbqcrs/{id}/items/{itemId}.
 func (s *Server) handleGetUfykbqcrsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetUfykbqcrsItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUfykbqcrsItem(r.Context(), GetUfykbqcrsItemParams(params))
+	res, err := s.h.GetUfykbqcrsItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19664,12 +19664,12 @@ func (s *Server) handleCreateHxyskydcbx(w http.ResponseWriter, r *http.Request, 
 
 // handleGetHxyskydcbx serves GET /hxyskydcbx/{id}.
 func (s *Server) handleGetHxyskydcbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHxyskydcbxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHxyskydcbx(r.Context(), GetHxyskydcbxParams(params))
+	res, err := s.h.GetHxyskydcbx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19678,12 +19678,12 @@ func (s *Server) handleGetHxyskydcbx(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteHxyskydcbx serves DELETE /hxyskydcbx/{id}.
 func (s *Server) handleDeleteHxyskydcbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHxyskydcbxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHxyskydcbx(r.Context(), DeleteHxyskydcbxParams(params))
+	res, err := s.h.DeleteHxyskydcbx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19692,12 +19692,12 @@ func (s *Server) handleDeleteHxyskydcbx(w http.ResponseWriter, r *http.Request, 
 
 // handleGetHxyskydcbxItem serves GET /hxyskydcbx/{id}/items/{itemId}.
 func (s *Server) handleGetHxyskydcbxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHxyskydcbxItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHxyskydcbxItem(r.Context(), GetHxyskydcbxItemParams(params))
+	res, err := s.h.GetHxyskydcbxItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19724,12 +19724,12 @@ func (s *Server) handleCreateHxnyahmq(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetHxnyahmq serves GET /hxnyahmq/{id}.
 func (s *Server) handleGetHxnyahmq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHxnyahmqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHxnyahmq(r.Context(), GetHxnyahmqParams(params))
+	res, err := s.h.GetHxnyahmq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19738,12 +19738,12 @@ func (s *Server) handleGetHxnyahmq(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteHxnyahmq serves DELETE /hxnyahmq/{id}.
 func (s *Server) handleDeleteHxnyahmq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHxnyahmqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHxnyahmq(r.Context(), DeleteHxnyahmqParams(params))
+	res, err := s.h.DeleteHxnyahmq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19752,12 +19752,12 @@ func (s *Server) handleDeleteHxnyahmq(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetHxnyahmqItem serves GET /hxnyahmq/{id}/items/{itemId}.
 func (s *Server) handleGetHxnyahmqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHxnyahmqItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHxnyahmqItem(r.Context(), GetHxnyahmqItemParams(params))
+	res, err := s.h.GetHxnyahmqItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19784,12 +19784,12 @@ func (s *Server) handleCreatePvzpdqdnj(w http.ResponseWriter, r *http.Request, p
 
 // handleGetPvzpdqdnj serves GET /pvzpdqdnj/{id}.
 func (s *Server) handleGetPvzpdqdnj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetPvzpdqdnjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPvzpdqdnj(r.Context(), GetPvzpdqdnjParams(params))
+	res, err := s.h.GetPvzpdqdnj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19798,12 +19798,12 @@ func (s *Server) handleGetPvzpdqdnj(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeletePvzpdqdnj serves DELETE /pvzpdqdnj/{id}.
 func (s *Server) handleDeletePvzpdqdnj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeletePvzpdqdnjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePvzpdqdnj(r.Context(), DeletePvzpdqdnjParams(params))
+	res, err := s.h.DeletePvzpdqdnj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19812,12 +19812,12 @@ func (s *Server) handleDeletePvzpdqdnj(w http.ResponseWriter, r *http.Request, p
 
 // handleGetPvzpdqdnjItem serves GET /pvzpdqdnj/{id}/items/{itemId}.
 func (s *Server) handleGetPvzpdqdnjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetPvzpdqdnjItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPvzpdqdnjItem(r.Context(), GetPvzpdqdnjItemParams(params))
+	res, err := s.h.GetPvzpdqdnjItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19844,12 +19844,12 @@ func (s *Server) handleCreateQmoezicutr(w http.ResponseWriter, r *http.Request, 
 
 // handleGetQmoezicutr serves GET /qmoezicutr/{id}.
 func (s *Server) handleGetQmoezicutr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetQmoezicutrParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQmoezicutr(r.Context(), GetQmoezicutrParams(params))
+	res, err := s.h.GetQmoezicutr(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19858,12 +19858,12 @@ func (s *Server) handleGetQmoezicutr(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteQmoezicutr serves DELETE /qmoezicutr/{id}.
 func (s *Server) handleDeleteQmoezicutr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteQmoezicutrParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQmoezicutr(r.Context(), DeleteQmoezicutrParams(params))
+	res, err := s.h.DeleteQmoezicutr(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19872,12 +19872,12 @@ func (s *Server) handleDeleteQmoezicutr(w http.ResponseWriter, r *http.Request, 
 
 // handleGetQmoezicutrItem serves GET /qmoezicutr/{id}/items/{itemId}.
 func (s *Server) handleGetQmoezicutrItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetQmoezicutrItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQmoezicutrItem(r.Context(), GetQmoezicutrItemParams(params))
+	res, err := s.h.GetQmoezicutrItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19904,12 +19904,12 @@ func (s *Server) handleCreateOkvdrkmqxs(w http.ResponseWriter, r *http.Request, 
 
 // handleGetOkvdrkmqxs serves GET /okvdrkmqxs/{id}.
 func (s *Server) handleGetOkvdrkmqxs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetOkvdrkmqxsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOkvdrkmqxs(r.Context(), GetOkvdrkmqxsParams(params))
+	res, err := s.h.GetOkvdrkmqxs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19918,12 +19918,12 @@ func (s *Server) handleGetOkvdrkmqxs(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteOkvdrkmqxs serves DELETE /okvdrkmqxs/{id}.
 func (s *Server) handleDeleteOkvdrkmqxs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteOkvdrkmqxsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOkvdrkmqxs(r.Context(), DeleteOkvdrkmqxsParams(params))
+	res, err := s.h.DeleteOkvdrkmqxs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19932,12 +19932,12 @@ func (s *Server) handleDeleteOkvdrkmqxs(w http.ResponseWriter, r *http.Request, 
 
 // handleGetOkvdrkmqxsItem serves GET /okvdrkmqxs/{id}/items/{itemId}.
 func (s *Server) handleGetOkvdrkmqxsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetOkvdrkmqxsItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOkvdrkmqxsItem(r.Context(), GetOkvdrkmqxsItemParams(params))
+	res, err := s.h.GetOkvdrkmqxsItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19964,12 +19964,12 @@ func (s *Server) handleCreateAoholkdjiy(w http.ResponseWriter, r *http.Request, 
 
 // handleGetAoholkdjiy serves GET /aoholkdjiy/{id}.
 func (s *Server) handleGetAoholkdjiy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetAoholkdjiyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAoholkdjiy(r.Context(), GetAoholkdjiyParams(params))
+	res, err := s.h.GetAoholkdjiy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19978,12 +19978,12 @@ func (s *Server) handleGetAoholkdjiy(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteAoholkdjiy serves DELETE /aoholkdjiy/{id}.
 func (s *Server) handleDeleteAoholkdjiy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteAoholkdjiyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAoholkdjiy(r.Context(), DeleteAoholkdjiyParams(params))
+	res, err := s.h.DeleteAoholkdjiy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -19992,12 +19992,12 @@ func (s *Server) handleDeleteAoholkdjiy(w http.ResponseWriter, r *http.Request, 
 
 // handleGetAoholkdjiyItem serves GET /aoholkdjiy/{id}/items/{itemId}.
 func (s *Server) handleGetAoholkdjiyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetAoholkdjiyItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAoholkdjiyItem(r.Context(), GetAoholkdjiyItemParams(params))
+	res, err := s.h.GetAoholkdjiyItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20024,12 +20024,12 @@ func (s *Server) handleCreateJqqb(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetJqqb serves GET /jqqb/{id}.
 func (s *Server) handleGetJqqb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetJqqbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJqqb(r.Context(), GetJqqbParams(params))
+	res, err := s.h.GetJqqb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20038,12 +20038,12 @@ func (s *Server) handleGetJqqb(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteJqqb serves DELETE /jqqb/{id}.
 func (s *Server) handleDeleteJqqb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteJqqbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJqqb(r.Context(), DeleteJqqbParams(params))
+	res, err := s.h.DeleteJqqb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20052,12 +20052,12 @@ func (s *Server) handleDeleteJqqb(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetJqqbItem serves GET /jqqb/{id}/items/{itemId}.
 func (s *Server) handleGetJqqbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetJqqbItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJqqbItem(r.Context(), GetJqqbItemParams(params))
+	res, err := s.h.GetJqqbItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20084,12 +20084,12 @@ func (s *Server) handleCreateTgtambb(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetTgtambb serves GET /tgtambb/{id}.
 func (s *Server) handleGetTgtambb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetTgtambbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTgtambb(r.Context(), GetTgtambbParams(params))
+	res, err := s.h.GetTgtambb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20098,12 +20098,12 @@ func (s *Server) handleGetTgtambb(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteTgtambb serves DELETE /tgtambb/{id}.
 func (s *Server) handleDeleteTgtambb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteTgtambbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTgtambb(r.Context(), DeleteTgtambbParams(params))
+	res, err := s.h.DeleteTgtambb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20112,12 +20112,12 @@ func (s *Server) handleDeleteTgtambb(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetTgtambbItem serves GET /tgtambb/{id}/items/{itemId}.
 func (s *Server) handleGetTgtambbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetTgtambbItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTgtambbItem(r.Context(), GetTgtambbItemParams(params))
+	res, err := s.h.GetTgtambbItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20144,12 +20144,12 @@ func (s *Server) handleCreateBsdxwgcxfd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetBsdxwgcxfd serves GET /bsdxwgcxfd/{id}.
 func (s *Server) handleGetBsdxwgcxfd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetBsdxwgcxfdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBsdxwgcxfd(r.Context(), GetBsdxwgcxfdParams(params))
+	res, err := s.h.GetBsdxwgcxfd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20158,12 +20158,12 @@ func (s *Server) handleGetBsdxwgcxfd(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteBsdxwgcxfd serves DELETE /bsdxwgcxfd/{id}.
 func (s *Server) handleDeleteBsdxwgcxfd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteBsdxwgcxfdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteBsdxwgcxfd(r.Context(), DeleteBsdxwgcxfdParams(params))
+	res, err := s.h.DeleteBsdxwgcxfd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20172,12 +20172,12 @@ func (s *Server) handleDeleteBsdxwgcxfd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetBsdxwgcxfdItem serves GET /bsdxwgcxfd/{id}/items/{itemId}.
 func (s *Server) handleGetBsdxwgcxfdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetBsdxwgcxfdItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBsdxwgcxfdItem(r.Context(), GetBsdxwgcxfdItemParams(params))
+	res, err := s.h.GetBsdxwgcxfdItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20204,12 +20204,12 @@ func (s *Server) handleCreateSmbx(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetSmbx serves GET /smbx/{id}.
 func (s *Server) handleGetSmbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSmbxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSmbx(r.Context(), GetSmbxParams(params))
+	res, err := s.h.GetSmbx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20218,12 +20218,12 @@ func (s *Server) handleGetSmbx(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteSmbx serves DELETE /smbx/{id}.
 func (s *Server) handleDeleteSmbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSmbxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSmbx(r.Context(), DeleteSmbxParams(params))
+	res, err := s.h.DeleteSmbx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20232,12 +20232,12 @@ func (s *Server) handleDeleteSmbx(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetSmbxItem serves GET /smbx/{id}/items/{itemId}.
 func (s *Server) handleGetSmbxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSmbxItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSmbxItem(r.Context(), GetSmbxItemParams(params))
+	res, err := s.h.GetSmbxItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20264,12 +20264,12 @@ func (s *Server) handleCreatePdlvjfead(w http.ResponseWriter, r *http.Request, p
 
 // handleGetPdlvjfead serves GET /pdlvjfead/{id}.
 func (s *Server) handleGetPdlvjfead(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetPdlvjfeadParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPdlvjfead(r.Context(), GetPdlvjfeadParams(params))
+	res, err := s.h.GetPdlvjfead(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20278,12 +20278,12 @@ func (s *Server) handleGetPdlvjfead(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeletePdlvjfead serves DELETE /pdlvjfead/{id}.
 func (s *Server) handleDeletePdlvjfead(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeletePdlvjfeadParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePdlvjfead(r.Context(), DeletePdlvjfeadParams(params))
+	res, err := s.h.DeletePdlvjfead(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20292,12 +20292,12 @@ func (s *Server) handleDeletePdlvjfead(w http.ResponseWriter, r *http.Request, p
 
 // handleGetPdlvjfeadItem serves GET /pdlvjfead/{id}/items/{itemId}.
 func (s *Server) handleGetPdlvjfeadItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetPdlvjfeadItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPdlvjfeadItem(r.Context(), GetPdlvjfeadItemParams(params))
+	res, err := s.h.GetPdlvjfeadItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20324,12 +20324,12 @@ func (s *Server) handleCreateYiyhckwrlh(w http.ResponseWriter, r *http.Request, 
 
 // handleGetYiyhckwrlh serves GET /yiyhckwrlh/{id}.
 func (s *Server) handleGetYiyhckwrlh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetYiyhckwrlhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYiyhckwrlh(r.Context(), GetYiyhckwrlhParams(params))
+	res, err := s.h.GetYiyhckwrlh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20338,12 +20338,12 @@ func (s *Server) handleGetYiyhckwrlh(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteYiyhckwrlh serves DELETE /yiyhckwrlh/{id}.
 func (s *Server) handleDeleteYiyhckwrlh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteYiyhckwrlhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYiyhckwrlh(r.Context(), DeleteYiyhckwrlhParams(params))
+	res, err := s.h.DeleteYiyhckwrlh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20352,12 +20352,12 @@ func (s *Server) handleDeleteYiyhckwrlh(w http.ResponseWriter, r *http.Request, 
 
 // handleGetYiyhckwrlhItem serves GET /yiyhckwrlh/{id}/items/{itemId}.
 func (s *Server) handleGetYiyhckwrlhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetYiyhckwrlhItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYiyhckwrlhItem(r.Context(), GetYiyhckwrlhItemParams(params))
+	res, err := s.h.GetYiyhckwrlhItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20384,12 +20384,12 @@ func (s *Server) handleCreateKhvp(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetKhvp serves GET /khvp/{id}.
 func (s *Server) handleGetKhvp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetKhvpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKhvp(r.Context(), GetKhvpParams(params))
+	res, err := s.h.GetKhvp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20398,12 +20398,12 @@ func (s *Server) handleGetKhvp(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteKhvp serves DELETE /khvp/{id}.
 func (s *Server) handleDeleteKhvp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteKhvpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKhvp(r.Context(), DeleteKhvpParams(params))
+	res, err := s.h.DeleteKhvp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20412,12 +20412,12 @@ func (s *Server) handleDeleteKhvp(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetKhvpItem serves GET /khvp/{id}/items/{itemId}.
 func (s *Server) handleGetKhvpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetKhvpItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKhvpItem(r.Context(), GetKhvpItemParams(params))
+	res, err := s.h.GetKhvpItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20444,12 +20444,12 @@ func (s *Server) handleCreatePvjstyljk(w http.ResponseWriter, r *http.Request, p
 
 // handleGetPvjstyljk serves GET /pvjstyljk/{id}.
 func (s *Server) handleGetPvjstyljk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetPvjstyljkParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPvjstyljk(r.Context(), GetPvjstyljkParams(params))
+	res, err := s.h.GetPvjstyljk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20458,12 +20458,12 @@ func (s *Server) handleGetPvjstyljk(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeletePvjstyljk serves DELETE /pvjstyljk/{id}.
 func (s *Server) handleDeletePvjstyljk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeletePvjstyljkParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePvjstyljk(r.Context(), DeletePvjstyljkParams(params))
+	res, err := s.h.DeletePvjstyljk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20472,12 +20472,12 @@ func (s *Server) handleDeletePvjstyljk(w http.ResponseWriter, r *http.Request, p
 
 // handleGetPvjstyljkItem serves GET /pvjstyljk/{id}/items/{itemId}.
 func (s *Server) handleGetPvjstyljkItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetPvjstyljkItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPvjstyljkItem(r.Context(), GetPvjstyljkItemParams(params))
+	res, err := s.h.GetPvjstyljkItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20504,12 +20504,12 @@ func (s *Server) handleCreateKbimj(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetKbimj serves GET /kbimj/{id}.
 func (s *Server) handleGetKbimj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetKbimjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKbimj(r.Context(), GetKbimjParams(params))
+	res, err := s.h.GetKbimj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20518,12 +20518,12 @@ func (s *Server) handleGetKbimj(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteKbimj serves DELETE /kbimj/{id}.
 func (s *Server) handleDeleteKbimj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteKbimjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKbimj(r.Context(), DeleteKbimjParams(params))
+	res, err := s.h.DeleteKbimj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20532,12 +20532,12 @@ func (s *Server) handleDeleteKbimj(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetKbimjItem serves GET /kbimj/{id}/items/{itemId}.
 func (s *Server) handleGetKbimjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetKbimjItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKbimjItem(r.Context(), GetKbimjItemParams(params))
+	res, err := s.h.GetKbimjItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20564,12 +20564,12 @@ func (s *Server) handleCreateWdxtn(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetWdxtn serves GET /wdxtn/{id}.
 func (s *Server) handleGetWdxtn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetWdxtnParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdxtn(r.Context(), GetWdxtnParams(params))
+	res, err := s.h.GetWdxtn(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20578,12 +20578,12 @@ func (s *Server) handleGetWdxtn(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteWdxtn serves DELETE /wdxtn/{id}.
 func (s *Server) handleDeleteWdxtn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteWdxtnParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWdxtn(r.Context(), DeleteWdxtnParams(params))
+	res, err := s.h.DeleteWdxtn(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20592,12 +20592,12 @@ func (s *Server) handleDeleteWdxtn(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetWdxtnItem serves GET /wdxtn/{id}/items/{itemId}.
 func (s *Server) handleGetWdxtnItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetWdxtnItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdxtnItem(r.Context(), GetWdxtnItemParams(params))
+	res, err := s.h.GetWdxtnItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20624,12 +20624,12 @@ func (s *Server) handleCreateAksjcfm(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetAksjcfm serves GET /aksjcfm/{id}.
 func (s *Server) handleGetAksjcfm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetAksjcfmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAksjcfm(r.Context(), GetAksjcfmParams(params))
+	res, err := s.h.GetAksjcfm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20638,12 +20638,12 @@ func (s *Server) handleGetAksjcfm(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteAksjcfm serves DELETE /aksjcfm/{id}.
 func (s *Server) handleDeleteAksjcfm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteAksjcfmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAksjcfm(r.Context(), DeleteAksjcfmParams(params))
+	res, err := s.h.DeleteAksjcfm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20652,12 +20652,12 @@ func (s *Server) handleDeleteAksjcfm(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetAksjcfmItem serves GET /aksjcfm/{id}/items/{itemId}.
 func (s *Server) handleGetAksjcfmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetAksjcfmItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAksjcfmItem(r.Context(), GetAksjcfmItemParams(params))
+	res, err := s.h.GetAksjcfmItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20684,12 +20684,12 @@ func (s *Server) handleCreateSnzgwpyzaw(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSnzgwpyzaw serves GET /snzgwpyzaw/{id}.
 func (s *Server) handleGetSnzgwpyzaw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSnzgwpyzawParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSnzgwpyzaw(r.Context(), GetSnzgwpyzawParams(params))
+	res, err := s.h.GetSnzgwpyzaw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20698,12 +20698,12 @@ func (s *Server) handleGetSnzgwpyzaw(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteSnzgwpyzaw serves DELETE /snzgwpyzaw/{id}.
 func (s *Server) handleDeleteSnzgwpyzaw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSnzgwpyzawParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSnzgwpyzaw(r.Context(), DeleteSnzgwpyzawParams(params))
+	res, err := s.h.DeleteSnzgwpyzaw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20712,12 +20712,12 @@ func (s *Server) handleDeleteSnzgwpyzaw(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSnzgwpyzawItem serves GET /snzgwpyzaw/{id}/items/{itemId}.
 func (s *Server) handleGetSnzgwpyzawItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSnzgwpyzawItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSnzgwpyzawItem(r.Context(), GetSnzgwpyzawItemParams(params))
+	res, err := s.h.GetSnzgwpyzawItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20744,12 +20744,12 @@ func (s *Server) handleCreateYzmkmomikw(w http.ResponseWriter, r *http.Request, 
 
 // handleGetYzmkmomikw serves GET /yzmkmomikw/{id}.
 func (s *Server) handleGetYzmkmomikw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetYzmkmomikwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYzmkmomikw(r.Context(), GetYzmkmomikwParams(params))
+	res, err := s.h.GetYzmkmomikw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20758,12 +20758,12 @@ func (s *Server) handleGetYzmkmomikw(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteYzmkmomikw serves DELETE /yzmkmomikw/{id}.
 func (s *Server) handleDeleteYzmkmomikw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteYzmkmomikwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYzmkmomikw(r.Context(), DeleteYzmkmomikwParams(params))
+	res, err := s.h.DeleteYzmkmomikw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20772,12 +20772,12 @@ func (s *Server) handleDeleteYzmkmomikw(w http.ResponseWriter, r *http.Request, 
 
 // handleGetYzmkmomikwItem serves GET /yzmkmomikw/{id}/items/{itemId}.
 func (s *Server) handleGetYzmkmomikwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetYzmkmomikwItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYzmkmomikwItem(r.Context(), GetYzmkmomikwItemParams(params))
+	res, err := s.h.GetYzmkmomikwItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20804,12 +20804,12 @@ func (s *Server) handleCreateCzexi(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetCzexi serves GET /czexi/{id}.
 func (s *Server) handleGetCzexi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetCzexiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetCzexi(r.Context(), GetCzexiParams(params))
+	res, err := s.h.GetCzexi(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20818,12 +20818,12 @@ func (s *Server) handleGetCzexi(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteCzexi serves DELETE /czexi/{id}.
 func (s *Server) handleDeleteCzexi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteCzexiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteCzexi(r.Context(), DeleteCzexiParams(params))
+	res, err := s.h.DeleteCzexi(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20832,12 +20832,12 @@ func (s *Server) handleDeleteCzexi(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetCzexiItem serves GET /czexi/{id}/items/{itemId}.
 func (s *Server) handleGetCzexiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetCzexiItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetCzexiItem(r.Context(), GetCzexiItemParams(params))
+	res, err := s.h.GetCzexiItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20864,12 +20864,12 @@ func (s *Server) handleCreateDkwdriwzoh(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDkwdriwzoh serves GET /dkwdriwzoh/{id}.
 func (s *Server) handleGetDkwdriwzoh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetDkwdriwzohParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDkwdriwzoh(r.Context(), GetDkwdriwzohParams(params))
+	res, err := s.h.GetDkwdriwzoh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20878,12 +20878,12 @@ func (s *Server) handleGetDkwdriwzoh(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteDkwdriwzoh serves DELETE /dkwdriwzoh/{id}.
 func (s *Server) handleDeleteDkwdriwzoh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteDkwdriwzohParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDkwdriwzoh(r.Context(), DeleteDkwdriwzohParams(params))
+	res, err := s.h.DeleteDkwdriwzoh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20892,12 +20892,12 @@ func (s *Server) handleDeleteDkwdriwzoh(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDkwdriwzohItem serves GET /dkwdriwzoh/{id}/items/{itemId}.
 func (s *Server) handleGetDkwdriwzohItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetDkwdriwzohItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDkwdriwzohItem(r.Context(), GetDkwdriwzohItemParams(params))
+	res, err := s.h.GetDkwdriwzohItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20924,12 +20924,12 @@ func (s *Server) handleCreateAdsxtbd(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetAdsxtbd serves GET /adsxtbd/{id}.
 func (s *Server) handleGetAdsxtbd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetAdsxtbdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAdsxtbd(r.Context(), GetAdsxtbdParams(params))
+	res, err := s.h.GetAdsxtbd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20938,12 +20938,12 @@ func (s *Server) handleGetAdsxtbd(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteAdsxtbd serves DELETE /adsxtbd/{id}.
 func (s *Server) handleDeleteAdsxtbd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteAdsxtbdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAdsxtbd(r.Context(), DeleteAdsxtbdParams(params))
+	res, err := s.h.DeleteAdsxtbd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20952,12 +20952,12 @@ func (s *Server) handleDeleteAdsxtbd(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetAdsxtbdItem serves GET /adsxtbd/{id}/items/{itemId}.
 func (s *Server) handleGetAdsxtbdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetAdsxtbdItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAdsxtbdItem(r.Context(), GetAdsxtbdItemParams(params))
+	res, err := s.h.GetAdsxtbdItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20984,12 +20984,12 @@ func (s *Server) handleCreateLjufmoz(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetLjufmoz serves GET /ljufmoz/{id}.
 func (s *Server) handleGetLjufmoz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLjufmozParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLjufmoz(r.Context(), GetLjufmozParams(params))
+	res, err := s.h.GetLjufmoz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -20998,12 +20998,12 @@ func (s *Server) handleGetLjufmoz(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteLjufmoz serves DELETE /ljufmoz/{id}.
 func (s *Server) handleDeleteLjufmoz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLjufmozParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLjufmoz(r.Context(), DeleteLjufmozParams(params))
+	res, err := s.h.DeleteLjufmoz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21012,12 +21012,12 @@ func (s *Server) handleDeleteLjufmoz(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetLjufmozItem serves GET /ljufmoz/{id}/items/{itemId}.
 func (s *Server) handleGetLjufmozItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLjufmozItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLjufmozItem(r.Context(), GetLjufmozItemParams(params))
+	res, err := s.h.GetLjufmozItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21044,12 +21044,12 @@ func (s *Server) handleCreateEukyyfcqim(w http.ResponseWriter, r *http.Request, 
 
 // handleGetEukyyfcqim serves GET /eukyyfcqim/{id}.
 func (s *Server) handleGetEukyyfcqim(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetEukyyfcqimParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEukyyfcqim(r.Context(), GetEukyyfcqimParams(params))
+	res, err := s.h.GetEukyyfcqim(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21058,12 +21058,12 @@ func (s *Server) handleGetEukyyfcqim(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteEukyyfcqim serves DELETE /eukyyfcqim/{id}.
 func (s *Server) handleDeleteEukyyfcqim(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteEukyyfcqimParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEukyyfcqim(r.Context(), DeleteEukyyfcqimParams(params))
+	res, err := s.h.DeleteEukyyfcqim(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21072,12 +21072,12 @@ func (s *Server) handleDeleteEukyyfcqim(w http.ResponseWriter, r *http.Request, 
 
 // handleGetEukyyfcqimItem serves GET /eukyyfcqim/{id}/items/{itemId}.
 func (s *Server) handleGetEukyyfcqimItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetEukyyfcqimItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEukyyfcqimItem(r.Context(), GetEukyyfcqimItemParams(params))
+	res, err := s.h.GetEukyyfcqimItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21104,12 +21104,12 @@ func (s *Server) handleCreateEkjzwqucv(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEkjzwqucv serves GET /ekjzwqucv/{id}.
 func (s *Server) handleGetEkjzwqucv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetEkjzwqucvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEkjzwqucv(r.Context(), GetEkjzwqucvParams(params))
+	res, err := s.h.GetEkjzwqucv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21118,12 +21118,12 @@ func (s *Server) handleGetEkjzwqucv(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteEkjzwqucv serves DELETE /ekjzwqucv/{id}.
 func (s *Server) handleDeleteEkjzwqucv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteEkjzwqucvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEkjzwqucv(r.Context(), DeleteEkjzwqucvParams(params))
+	res, err := s.h.DeleteEkjzwqucv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21132,12 +21132,12 @@ func (s *Server) handleDeleteEkjzwqucv(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEkjzwqucvItem serves GET /ekjzwqucv/{id}/items/{itemId}.
 func (s *Server) handleGetEkjzwqucvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetEkjzwqucvItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEkjzwqucvItem(r.Context(), GetEkjzwqucvItemParams(params))
+	res, err := s.h.GetEkjzwqucvItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21164,12 +21164,12 @@ func (s *Server) handleCreateNwqlyjs(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetNwqlyjs serves GET /nwqlyjs/{id}.
 func (s *Server) handleGetNwqlyjs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNwqlyjsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwqlyjs(r.Context(), GetNwqlyjsParams(params))
+	res, err := s.h.GetNwqlyjs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21178,12 +21178,12 @@ func (s *Server) handleGetNwqlyjs(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteNwqlyjs serves DELETE /nwqlyjs/{id}.
 func (s *Server) handleDeleteNwqlyjs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNwqlyjsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNwqlyjs(r.Context(), DeleteNwqlyjsParams(params))
+	res, err := s.h.DeleteNwqlyjs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21192,12 +21192,12 @@ func (s *Server) handleDeleteNwqlyjs(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetNwqlyjsItem serves GET /nwqlyjs/{id}/items/{itemId}.
 func (s *Server) handleGetNwqlyjsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNwqlyjsItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwqlyjsItem(r.Context(), GetNwqlyjsItemParams(params))
+	res, err := s.h.GetNwqlyjsItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21224,12 +21224,12 @@ func (s *Server) handleCreateHqsnhwenl(w http.ResponseWriter, r *http.Request, p
 
 // handleGetHqsnhwenl serves GET /hqsnhwenl/{id}.
 func (s *Server) handleGetHqsnhwenl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHqsnhwenlParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHqsnhwenl(r.Context(), GetHqsnhwenlParams(params))
+	res, err := s.h.GetHqsnhwenl(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21238,12 +21238,12 @@ func (s *Server) handleGetHqsnhwenl(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteHqsnhwenl serves DELETE /hqsnhwenl/{id}.
 func (s *Server) handleDeleteHqsnhwenl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHqsnhwenlParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHqsnhwenl(r.Context(), DeleteHqsnhwenlParams(params))
+	res, err := s.h.DeleteHqsnhwenl(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21252,12 +21252,12 @@ func (s *Server) handleDeleteHqsnhwenl(w http.ResponseWriter, r *http.Request, p
 
 // handleGetHqsnhwenlItem serves GET /hqsnhwenl/{id}/items/{itemId}.
 func (s *Server) handleGetHqsnhwenlItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHqsnhwenlItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHqsnhwenlItem(r.Context(), GetHqsnhwenlItemParams(params))
+	res, err := s.h.GetHqsnhwenlItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21284,12 +21284,12 @@ func (s *Server) handleCreatePevfirsx(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetPevfirsx serves GET /pevfirsx/{id}.
 func (s *Server) handleGetPevfirsx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetPevfirsxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPevfirsx(r.Context(), GetPevfirsxParams(params))
+	res, err := s.h.GetPevfirsx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21298,12 +21298,12 @@ func (s *Server) handleGetPevfirsx(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeletePevfirsx serves DELETE /pevfirsx/{id}.
 func (s *Server) handleDeletePevfirsx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeletePevfirsxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePevfirsx(r.Context(), DeletePevfirsxParams(params))
+	res, err := s.h.DeletePevfirsx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21312,12 +21312,12 @@ func (s *Server) handleDeletePevfirsx(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetPevfirsxItem serves GET /pevfirsx/{id}/items/{itemId}.
 func (s *Server) handleGetPevfirsxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetPevfirsxItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPevfirsxItem(r.Context(), GetPevfirsxItemParams(params))
+	res, err := s.h.GetPevfirsxItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21344,12 +21344,12 @@ func (s *Server) handleCreateIiixoeyuoq(w http.ResponseWriter, r *http.Request, 
 
 // handleGetIiixoeyuoq serves GET /iiixoeyuoq/{id}.
 func (s *Server) handleGetIiixoeyuoq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetIiixoeyuoqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIiixoeyuoq(r.Context(), GetIiixoeyuoqParams(params))
+	res, err := s.h.GetIiixoeyuoq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21358,12 +21358,12 @@ func (s *Server) handleGetIiixoeyuoq(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteIiixoeyuoq serves DELETE /iiixoeyuoq/{id}.
 func (s *Server) handleDeleteIiixoeyuoq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteIiixoeyuoqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIiixoeyuoq(r.Context(), DeleteIiixoeyuoqParams(params))
+	res, err := s.h.DeleteIiixoeyuoq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21372,12 +21372,12 @@ func (s *Server) handleDeleteIiixoeyuoq(w http.ResponseWriter, r *http.Request, 
 
 // handleGetIiixoeyuoqItem serves GET /iiixoeyuoq/{id}/items/{itemId}.
 func (s *Server) handleGetIiixoeyuoqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetIiixoeyuoqItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIiixoeyuoqItem(r.Context(), GetIiixoeyuoqItemParams(params))
+	res, err := s.h.GetIiixoeyuoqItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21404,12 +21404,12 @@ func (s *Server) handleCreateDqbdcw(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetDqbdcw serves GET /dqbdcw/{id}.
 func (s *Server) handleGetDqbdcw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetDqbdcwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDqbdcw(r.Context(), GetDqbdcwParams(params))
+	res, err := s.h.GetDqbdcw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21418,12 +21418,12 @@ func (s *Server) handleGetDqbdcw(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteDqbdcw serves DELETE /dqbdcw/{id}.
 func (s *Server) handleDeleteDqbdcw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteDqbdcwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDqbdcw(r.Context(), DeleteDqbdcwParams(params))
+	res, err := s.h.DeleteDqbdcw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21432,12 +21432,12 @@ func (s *Server) handleDeleteDqbdcw(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetDqbdcwItem serves GET /dqbdcw/{id}/items/{itemId}.
 func (s *Server) handleGetDqbdcwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetDqbdcwItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDqbdcwItem(r.Context(), GetDqbdcwItemParams(params))
+	res, err := s.h.GetDqbdcwItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21464,12 +21464,12 @@ func (s *Server) handleCreateYtcpz(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetYtcpz serves GET /ytcpz/{id}.
 func (s *Server) handleGetYtcpz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetYtcpzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYtcpz(r.Context(), GetYtcpzParams(params))
+	res, err := s.h.GetYtcpz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21478,12 +21478,12 @@ func (s *Server) handleGetYtcpz(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteYtcpz serves DELETE /ytcpz/{id}.
 func (s *Server) handleDeleteYtcpz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteYtcpzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYtcpz(r.Context(), DeleteYtcpzParams(params))
+	res, err := s.h.DeleteYtcpz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21492,12 +21492,12 @@ func (s *Server) handleDeleteYtcpz(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetYtcpzItem serves GET /ytcpz/{id}/items/{itemId}.
 func (s *Server) handleGetYtcpzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetYtcpzItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYtcpzItem(r.Context(), GetYtcpzItemParams(params))
+	res, err := s.h.GetYtcpzItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21524,12 +21524,12 @@ func (s *Server) handleCreateUzfykhag(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetUzfykhag serves GET /uzfykhag/{id}.
 func (s *Server) handleGetUzfykhag(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetUzfykhagParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUzfykhag(r.Context(), GetUzfykhagParams(params))
+	res, err := s.h.GetUzfykhag(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21538,12 +21538,12 @@ func (s *Server) handleGetUzfykhag(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteUzfykhag serves DELETE /uzfykhag/{id}.
 func (s *Server) handleDeleteUzfykhag(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteUzfykhagParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUzfykhag(r.Context(), DeleteUzfykhagParams(params))
+	res, err := s.h.DeleteUzfykhag(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21552,12 +21552,12 @@ func (s *Server) handleDeleteUzfykhag(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetUzfykhagItem serves GET /uzfykhag/{id}/items/{itemId}.
 func (s *Server) handleGetUzfykhagItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetUzfykhagItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUzfykhagItem(r.Context(), GetUzfykhagItemParams(params))
+	res, err := s.h.GetUzfykhagItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21584,12 +21584,12 @@ func (s *Server) handleCreateLsfjfwd(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetLsfjfwd serves GET /lsfjfwd/{id}.
 func (s *Server) handleGetLsfjfwd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLsfjfwdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLsfjfwd(r.Context(), GetLsfjfwdParams(params))
+	res, err := s.h.GetLsfjfwd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21598,12 +21598,12 @@ func (s *Server) handleGetLsfjfwd(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteLsfjfwd serves DELETE /lsfjfwd/{id}.
 func (s *Server) handleDeleteLsfjfwd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLsfjfwdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLsfjfwd(r.Context(), DeleteLsfjfwdParams(params))
+	res, err := s.h.DeleteLsfjfwd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21612,12 +21612,12 @@ func (s *Server) handleDeleteLsfjfwd(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetLsfjfwdItem serves GET /lsfjfwd/{id}/items/{itemId}.
 func (s *Server) handleGetLsfjfwdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLsfjfwdItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLsfjfwdItem(r.Context(), GetLsfjfwdItemParams(params))
+	res, err := s.h.GetLsfjfwdItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21644,12 +21644,12 @@ func (s *Server) handleCreateJmfzovblel(w http.ResponseWriter, r *http.Request, 
 
 // handleGetJmfzovblel serves GET /jmfzovblel/{id}.
 func (s *Server) handleGetJmfzovblel(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetJmfzovblelParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJmfzovblel(r.Context(), GetJmfzovblelParams(params))
+	res, err := s.h.GetJmfzovblel(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21658,12 +21658,12 @@ func (s *Server) handleGetJmfzovblel(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteJmfzovblel serves DELETE /jmfzovblel/{id}.
 func (s *Server) handleDeleteJmfzovblel(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteJmfzovblelParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJmfzovblel(r.Context(), DeleteJmfzovblelParams(params))
+	res, err := s.h.DeleteJmfzovblel(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21672,12 +21672,12 @@ func (s *Server) handleDeleteJmfzovblel(w http.ResponseWriter, r *http.Request, 
 
 // handleGetJmfzovblelItem serves GET /jmfzovblel/{id}/items/{itemId}.
 func (s *Server) handleGetJmfzovblelItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetJmfzovblelItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJmfzovblelItem(r.Context(), GetJmfzovblelItemParams(params))
+	res, err := s.h.GetJmfzovblelItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21704,12 +21704,12 @@ func (s *Server) handleCreateTxtpynqq(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetTxtpynqq serves GET /txtpynqq/{id}.
 func (s *Server) handleGetTxtpynqq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetTxtpynqqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTxtpynqq(r.Context(), GetTxtpynqqParams(params))
+	res, err := s.h.GetTxtpynqq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21718,12 +21718,12 @@ func (s *Server) handleGetTxtpynqq(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteTxtpynqq serves DELETE /txtpynqq/{id}.
 func (s *Server) handleDeleteTxtpynqq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteTxtpynqqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTxtpynqq(r.Context(), DeleteTxtpynqqParams(params))
+	res, err := s.h.DeleteTxtpynqq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21732,12 +21732,12 @@ func (s *Server) handleDeleteTxtpynqq(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetTxtpynqqItem serves GET /txtpynqq/{id}/items/{itemId}.
 func (s *Server) handleGetTxtpynqqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetTxtpynqqItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTxtpynqqItem(r.Context(), GetTxtpynqqItemParams(params))
+	res, err := s.h.GetTxtpynqqItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21764,12 +21764,12 @@ func (s *Server) handleCreateSaswolsj(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetSaswolsj serves GET /saswolsj/{id}.
 func (s *Server) handleGetSaswolsj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSaswolsjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSaswolsj(r.Context(), GetSaswolsjParams(params))
+	res, err := s.h.GetSaswolsj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21778,12 +21778,12 @@ func (s *Server) handleGetSaswolsj(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteSaswolsj serves DELETE /saswolsj/{id}.
 func (s *Server) handleDeleteSaswolsj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSaswolsjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSaswolsj(r.Context(), DeleteSaswolsjParams(params))
+	res, err := s.h.DeleteSaswolsj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21792,12 +21792,12 @@ func (s *Server) handleDeleteSaswolsj(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetSaswolsjItem serves GET /saswolsj/{id}/items/{itemId}.
 func (s *Server) handleGetSaswolsjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSaswolsjItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSaswolsjItem(r.Context(), GetSaswolsjItemParams(params))
+	res, err := s.h.GetSaswolsjItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21824,12 +21824,12 @@ func (s *Server) handleCreateFfpsnxar(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetFfpsnxar serves GET /ffpsnxar/{id}.
 func (s *Server) handleGetFfpsnxar(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetFfpsnxarParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFfpsnxar(r.Context(), GetFfpsnxarParams(params))
+	res, err := s.h.GetFfpsnxar(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21838,12 +21838,12 @@ func (s *Server) handleGetFfpsnxar(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteFfpsnxar serves DELETE /ffpsnxar/{id}.
 func (s *Server) handleDeleteFfpsnxar(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteFfpsnxarParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteFfpsnxar(r.Context(), DeleteFfpsnxarParams(params))
+	res, err := s.h.DeleteFfpsnxar(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21852,12 +21852,12 @@ func (s *Server) handleDeleteFfpsnxar(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetFfpsnxarItem serves GET /ffpsnxar/{id}/items/{itemId}.
 func (s *Server) handleGetFfpsnxarItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetFfpsnxarItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFfpsnxarItem(r.Context(), GetFfpsnxarItemParams(params))
+	res, err := s.h.GetFfpsnxarItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21884,12 +21884,12 @@ func (s *Server) handleCreateJyvrxy(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetJyvrxy serves GET /jyvrxy/{id}.
 func (s *Server) handleGetJyvrxy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetJyvrxyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJyvrxy(r.Context(), GetJyvrxyParams(params))
+	res, err := s.h.GetJyvrxy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21898,12 +21898,12 @@ func (s *Server) handleGetJyvrxy(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteJyvrxy serves DELETE /jyvrxy/{id}.
 func (s *Server) handleDeleteJyvrxy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteJyvrxyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJyvrxy(r.Context(), DeleteJyvrxyParams(params))
+	res, err := s.h.DeleteJyvrxy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21912,12 +21912,12 @@ func (s *Server) handleDeleteJyvrxy(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetJyvrxyItem serves GET /jyvrxy/{id}/items/{itemId}.
 func (s *Server) handleGetJyvrxyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetJyvrxyItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJyvrxyItem(r.Context(), GetJyvrxyItemParams(params))
+	res, err := s.h.GetJyvrxyItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21944,12 +21944,12 @@ func (s *Server) handleCreateGohzvshlwv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGohzvshlwv serves GET /gohzvshlwv/{id}.
 func (s *Server) handleGetGohzvshlwv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetGohzvshlwvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGohzvshlwv(r.Context(), GetGohzvshlwvParams(params))
+	res, err := s.h.GetGohzvshlwv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21958,12 +21958,12 @@ func (s *Server) handleGetGohzvshlwv(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteGohzvshlwv serves DELETE /gohzvshlwv/{id}.
 func (s *Server) handleDeleteGohzvshlwv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteGohzvshlwvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGohzvshlwv(r.Context(), DeleteGohzvshlwvParams(params))
+	res, err := s.h.DeleteGohzvshlwv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -21972,12 +21972,12 @@ func (s *Server) handleDeleteGohzvshlwv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGohzvshlwvItem serves GET /gohzvshlwv/{id}/items/{itemId}.
 func (s *Server) handleGetGohzvshlwvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetGohzvshlwvItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGohzvshlwvItem(r.Context(), GetGohzvshlwvItemParams(params))
+	res, err := s.h.GetGohzvshlwvItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22004,12 +22004,12 @@ func (s *Server) handleCreateDuiesk(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetDuiesk serves GET /duiesk/{id}.
 func (s *Server) handleGetDuiesk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetDuieskParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDuiesk(r.Context(), GetDuieskParams(params))
+	res, err := s.h.GetDuiesk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22018,12 +22018,12 @@ func (s *Server) handleGetDuiesk(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteDuiesk serves DELETE /duiesk/{id}.
 func (s *Server) handleDeleteDuiesk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteDuieskParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDuiesk(r.Context(), DeleteDuieskParams(params))
+	res, err := s.h.DeleteDuiesk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22032,12 +22032,12 @@ func (s *Server) handleDeleteDuiesk(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetDuieskItem serves GET /duiesk/{id}/items/{itemId}.
 func (s *Server) handleGetDuieskItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetDuieskItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDuieskItem(r.Context(), GetDuieskItemParams(params))
+	res, err := s.h.GetDuieskItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22064,12 +22064,12 @@ func (s *Server) handleCreateEyniwfhya(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEyniwfhya serves GET /eyniwfhya/{id}.
 func (s *Server) handleGetEyniwfhya(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetEyniwfhyaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEyniwfhya(r.Context(), GetEyniwfhyaParams(params))
+	res, err := s.h.GetEyniwfhya(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22078,12 +22078,12 @@ func (s *Server) handleGetEyniwfhya(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteEyniwfhya serves DELETE /eyniwfhya/{id}.
 func (s *Server) handleDeleteEyniwfhya(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteEyniwfhyaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEyniwfhya(r.Context(), DeleteEyniwfhyaParams(params))
+	res, err := s.h.DeleteEyniwfhya(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22092,12 +22092,12 @@ func (s *Server) handleDeleteEyniwfhya(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEyniwfhyaItem serves GET /eyniwfhya/{id}/items/{itemId}.
 func (s *Server) handleGetEyniwfhyaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetEyniwfhyaItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEyniwfhyaItem(r.Context(), GetEyniwfhyaItemParams(params))
+	res, err := s.h.GetEyniwfhyaItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22124,12 +22124,12 @@ func (s *Server) handleCreateLaaa(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetLaaa serves GET /laaa/{id}.
 func (s *Server) handleGetLaaa(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLaaaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLaaa(r.Context(), GetLaaaParams(params))
+	res, err := s.h.GetLaaa(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22138,12 +22138,12 @@ func (s *Server) handleGetLaaa(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteLaaa serves DELETE /laaa/{id}.
 func (s *Server) handleDeleteLaaa(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLaaaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLaaa(r.Context(), DeleteLaaaParams(params))
+	res, err := s.h.DeleteLaaa(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22152,12 +22152,12 @@ func (s *Server) handleDeleteLaaa(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetLaaaItem serves GET /laaa/{id}/items/{itemId}.
 func (s *Server) handleGetLaaaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLaaaItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLaaaItem(r.Context(), GetLaaaItemParams(params))
+	res, err := s.h.GetLaaaItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22184,12 +22184,12 @@ func (s *Server) handleCreateKkvecvuyfl(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKkvecvuyfl serves GET /kkvecvuyfl/{id}.
 func (s *Server) handleGetKkvecvuyfl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetKkvecvuyflParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKkvecvuyfl(r.Context(), GetKkvecvuyflParams(params))
+	res, err := s.h.GetKkvecvuyfl(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22198,12 +22198,12 @@ func (s *Server) handleGetKkvecvuyfl(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteKkvecvuyfl serves DELETE /kkvecvuyfl/{id}.
 func (s *Server) handleDeleteKkvecvuyfl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteKkvecvuyflParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKkvecvuyfl(r.Context(), DeleteKkvecvuyflParams(params))
+	res, err := s.h.DeleteKkvecvuyfl(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22212,12 +22212,12 @@ func (s *Server) handleDeleteKkvecvuyfl(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKkvecvuyflItem serves GET /kkvecvuyfl/{id}/items/{itemId}.
 func (s *Server) handleGetKkvecvuyflItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetKkvecvuyflItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKkvecvuyflItem(r.Context(), GetKkvecvuyflItemParams(params))
+	res, err := s.h.GetKkvecvuyflItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22244,12 +22244,12 @@ func (s *Server) handleCreateLryqvwmrq(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLryqvwmrq serves GET /lryqvwmrq/{id}.
 func (s *Server) handleGetLryqvwmrq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLryqvwmrqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLryqvwmrq(r.Context(), GetLryqvwmrqParams(params))
+	res, err := s.h.GetLryqvwmrq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22258,12 +22258,12 @@ func (s *Server) handleGetLryqvwmrq(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteLryqvwmrq serves DELETE /lryqvwmrq/{id}.
 func (s *Server) handleDeleteLryqvwmrq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLryqvwmrqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLryqvwmrq(r.Context(), DeleteLryqvwmrqParams(params))
+	res, err := s.h.DeleteLryqvwmrq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22272,12 +22272,12 @@ func (s *Server) handleDeleteLryqvwmrq(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLryqvwmrqItem serves GET /lryqvwmrq/{id}/items/{itemId}.
 func (s *Server) handleGetLryqvwmrqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLryqvwmrqItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLryqvwmrqItem(r.Context(), GetLryqvwmrqItemParams(params))
+	res, err := s.h.GetLryqvwmrqItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22304,12 +22304,12 @@ func (s *Server) handleCreateEhbcg(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetEhbcg serves GET /ehbcg/{id}.
 func (s *Server) handleGetEhbcg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetEhbcgParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEhbcg(r.Context(), GetEhbcgParams(params))
+	res, err := s.h.GetEhbcg(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22318,12 +22318,12 @@ func (s *Server) handleGetEhbcg(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteEhbcg serves DELETE /ehbcg/{id}.
 func (s *Server) handleDeleteEhbcg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteEhbcgParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEhbcg(r.Context(), DeleteEhbcgParams(params))
+	res, err := s.h.DeleteEhbcg(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22332,12 +22332,12 @@ func (s *Server) handleDeleteEhbcg(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetEhbcgItem serves GET /ehbcg/{id}/items/{itemId}.
 func (s *Server) handleGetEhbcgItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetEhbcgItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEhbcgItem(r.Context(), GetEhbcgItemParams(params))
+	res, err := s.h.GetEhbcgItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22364,12 +22364,12 @@ func (s *Server) handleCreateAjfpmlguwz(w http.ResponseWriter, r *http.Request, 
 
 // handleGetAjfpmlguwz serves GET /ajfpmlguwz/{id}.
 func (s *Server) handleGetAjfpmlguwz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetAjfpmlguwzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAjfpmlguwz(r.Context(), GetAjfpmlguwzParams(params))
+	res, err := s.h.GetAjfpmlguwz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22378,12 +22378,12 @@ func (s *Server) handleGetAjfpmlguwz(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteAjfpmlguwz serves DELETE /ajfpmlguwz/{id}.
 func (s *Server) handleDeleteAjfpmlguwz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteAjfpmlguwzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAjfpmlguwz(r.Context(), DeleteAjfpmlguwzParams(params))
+	res, err := s.h.DeleteAjfpmlguwz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22392,12 +22392,12 @@ func (s *Server) handleDeleteAjfpmlguwz(w http.ResponseWriter, r *http.Request, 
 
 // handleGetAjfpmlguwzItem serves GET /ajfpmlguwz/{id}/items/{itemId}.
 func (s *Server) handleGetAjfpmlguwzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetAjfpmlguwzItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAjfpmlguwzItem(r.Context(), GetAjfpmlguwzItemParams(params))
+	res, err := s.h.GetAjfpmlguwzItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22424,12 +22424,12 @@ func (s *Server) handleCreateJkzjf(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetJkzjf serves GET /jkzjf/{id}.
 func (s *Server) handleGetJkzjf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetJkzjfParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJkzjf(r.Context(), GetJkzjfParams(params))
+	res, err := s.h.GetJkzjf(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22438,12 +22438,12 @@ func (s *Server) handleGetJkzjf(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteJkzjf serves DELETE /jkzjf/{id}.
 func (s *Server) handleDeleteJkzjf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteJkzjfParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJkzjf(r.Context(), DeleteJkzjfParams(params))
+	res, err := s.h.DeleteJkzjf(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22452,12 +22452,12 @@ func (s *Server) handleDeleteJkzjf(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetJkzjfItem serves GET /jkzjf/{id}/items/{itemId}.
 func (s *Server) handleGetJkzjfItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetJkzjfItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJkzjfItem(r.Context(), GetJkzjfItemParams(params))
+	res, err := s.h.GetJkzjfItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22484,12 +22484,12 @@ func (s *Server) handleCreateZjgp(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetZjgp serves GET /zjgp/{id}.
 func (s *Server) handleGetZjgp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetZjgpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZjgp(r.Context(), GetZjgpParams(params))
+	res, err := s.h.GetZjgp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22498,12 +22498,12 @@ func (s *Server) handleGetZjgp(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteZjgp serves DELETE /zjgp/{id}.
 func (s *Server) handleDeleteZjgp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteZjgpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZjgp(r.Context(), DeleteZjgpParams(params))
+	res, err := s.h.DeleteZjgp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22512,12 +22512,12 @@ func (s *Server) handleDeleteZjgp(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetZjgpItem serves GET /zjgp/{id}/items/{itemId}.
 func (s *Server) handleGetZjgpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetZjgpItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZjgpItem(r.Context(), GetZjgpItemParams(params))
+	res, err := s.h.GetZjgpItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22544,12 +22544,12 @@ func (s *Server) handleCreateXgtkviz(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXgtkviz serves GET /xgtkviz/{id}.
 func (s *Server) handleGetXgtkviz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetXgtkvizParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXgtkviz(r.Context(), GetXgtkvizParams(params))
+	res, err := s.h.GetXgtkviz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22558,12 +22558,12 @@ func (s *Server) handleGetXgtkviz(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteXgtkviz serves DELETE /xgtkviz/{id}.
 func (s *Server) handleDeleteXgtkviz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteXgtkvizParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXgtkviz(r.Context(), DeleteXgtkvizParams(params))
+	res, err := s.h.DeleteXgtkviz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22572,12 +22572,12 @@ func (s *Server) handleDeleteXgtkviz(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXgtkvizItem serves GET /xgtkviz/{id}/items/{itemId}.
 func (s *Server) handleGetXgtkvizItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetXgtkvizItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXgtkvizItem(r.Context(), GetXgtkvizItemParams(params))
+	res, err := s.h.GetXgtkvizItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22604,12 +22604,12 @@ func (s *Server) handleCreateVehwemhv(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVehwemhv serves GET /vehwemhv/{id}.
 func (s *Server) handleGetVehwemhv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetVehwemhvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVehwemhv(r.Context(), GetVehwemhvParams(params))
+	res, err := s.h.GetVehwemhv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22618,12 +22618,12 @@ func (s *Server) handleGetVehwemhv(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteVehwemhv serves DELETE /vehwemhv/{id}.
 func (s *Server) handleDeleteVehwemhv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteVehwemhvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteVehwemhv(r.Context(), DeleteVehwemhvParams(params))
+	res, err := s.h.DeleteVehwemhv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22632,12 +22632,12 @@ func (s *Server) handleDeleteVehwemhv(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVehwemhvItem serves GET /vehwemhv/{id}/items/{itemId}.
 func (s *Server) handleGetVehwemhvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetVehwemhvItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVehwemhvItem(r.Context(), GetVehwemhvItemParams(params))
+	res, err := s.h.GetVehwemhvItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22664,12 +22664,12 @@ func (s *Server) handleCreateUsao(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUsao serves GET /usao/{id}.
 func (s *Server) handleGetUsao(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetUsaoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUsao(r.Context(), GetUsaoParams(params))
+	res, err := s.h.GetUsao(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22678,12 +22678,12 @@ func (s *Server) handleGetUsao(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteUsao serves DELETE /usao/{id}.
 func (s *Server) handleDeleteUsao(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteUsaoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUsao(r.Context(), DeleteUsaoParams(params))
+	res, err := s.h.DeleteUsao(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22692,12 +22692,12 @@ func (s *Server) handleDeleteUsao(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUsaoItem serves GET /usao/{id}/items/{itemId}.
 func (s *Server) handleGetUsaoItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetUsaoItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUsaoItem(r.Context(), GetUsaoItemParams(params))
+	res, err := s.h.GetUsaoItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22724,12 +22724,12 @@ func (s *Server) handleCreateIbrpe(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetIbrpe serves GET /ibrpe/{id}.
 func (s *Server) handleGetIbrpe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetIbrpeParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIbrpe(r.Context(), GetIbrpeParams(params))
+	res, err := s.h.GetIbrpe(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22738,12 +22738,12 @@ func (s *Server) handleGetIbrpe(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteIbrpe serves DELETE /ibrpe/{id}.
 func (s *Server) handleDeleteIbrpe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteIbrpeParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIbrpe(r.Context(), DeleteIbrpeParams(params))
+	res, err := s.h.DeleteIbrpe(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22752,12 +22752,12 @@ func (s *Server) handleDeleteIbrpe(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetIbrpeItem serves GET /ibrpe/{id}/items/{itemId}.
 func (s *Server) handleGetIbrpeItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetIbrpeItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIbrpeItem(r.Context(), GetIbrpeItemParams(params))
+	res, err := s.h.GetIbrpeItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22784,12 +22784,12 @@ func (s *Server) handleCreateYnnkpcnfp(w http.ResponseWriter, r *http.Request, p
 
 // handleGetYnnkpcnfp serves GET /ynnkpcnfp/{id}.
 func (s *Server) handleGetYnnkpcnfp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetYnnkpcnfpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYnnkpcnfp(r.Context(), GetYnnkpcnfpParams(params))
+	res, err := s.h.GetYnnkpcnfp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22798,12 +22798,12 @@ func (s *Server) handleGetYnnkpcnfp(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteYnnkpcnfp serves DELETE /ynnkpcnfp/{id}.
 func (s *Server) handleDeleteYnnkpcnfp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteYnnkpcnfpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYnnkpcnfp(r.Context(), DeleteYnnkpcnfpParams(params))
+	res, err := s.h.DeleteYnnkpcnfp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22812,12 +22812,12 @@ func (s *Server) handleDeleteYnnkpcnfp(w http.ResponseWriter, r *http.Request, p
 
 // handleGetYnnkpcnfpItem serves GET /ynnkpcnfp/{id}/items/{itemId}.
 func (s *Server) handleGetYnnkpcnfpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetYnnkpcnfpItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYnnkpcnfpItem(r.Context(), GetYnnkpcnfpItemParams(params))
+	res, err := s.h.GetYnnkpcnfpItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22844,12 +22844,12 @@ func (s *Server) handleCreateHebsfww(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetHebsfww serves GET /hebsfww/{id}.
 func (s *Server) handleGetHebsfww(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHebsfwwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHebsfww(r.Context(), GetHebsfwwParams(params))
+	res, err := s.h.GetHebsfww(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22858,12 +22858,12 @@ func (s *Server) handleGetHebsfww(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteHebsfww serves DELETE /hebsfww/{id}.
 func (s *Server) handleDeleteHebsfww(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHebsfwwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHebsfww(r.Context(), DeleteHebsfwwParams(params))
+	res, err := s.h.DeleteHebsfww(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22872,12 +22872,12 @@ func (s *Server) handleDeleteHebsfww(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetHebsfwwItem serves GET /hebsfww/{id}/items/{itemId}.
 func (s *Server) handleGetHebsfwwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHebsfwwItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHebsfwwItem(r.Context(), GetHebsfwwItemParams(params))
+	res, err := s.h.GetHebsfwwItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22904,12 +22904,12 @@ func (s *Server) handleCreateLtjimwzmm(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLtjimwzmm serves GET /ltjimwzmm/{id}.
 func (s *Server) handleGetLtjimwzmm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLtjimwzmmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLtjimwzmm(r.Context(), GetLtjimwzmmParams(params))
+	res, err := s.h.GetLtjimwzmm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22918,12 +22918,12 @@ func (s *Server) handleGetLtjimwzmm(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteLtjimwzmm serves DELETE /ltjimwzmm/{id}.
 func (s *Server) handleDeleteLtjimwzmm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLtjimwzmmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLtjimwzmm(r.Context(), DeleteLtjimwzmmParams(params))
+	res, err := s.h.DeleteLtjimwzmm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22932,12 +22932,12 @@ func (s *Server) handleDeleteLtjimwzmm(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLtjimwzmmItem serves GET /ltjimwzmm/{id}/items/{itemId}.
 func (s *Server) handleGetLtjimwzmmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLtjimwzmmItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLtjimwzmmItem(r.Context(), GetLtjimwzmmItemParams(params))
+	res, err := s.h.GetLtjimwzmmItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22964,12 +22964,12 @@ func (s *Server) handleCreateDcvkqqrcam(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDcvkqqrcam serves GET /dcvkqqrcam/{id}.
 func (s *Server) handleGetDcvkqqrcam(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetDcvkqqrcamParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDcvkqqrcam(r.Context(), GetDcvkqqrcamParams(params))
+	res, err := s.h.GetDcvkqqrcam(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22978,12 +22978,12 @@ func (s *Server) handleGetDcvkqqrcam(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteDcvkqqrcam serves DELETE /dcvkqqrcam/{id}.
 func (s *Server) handleDeleteDcvkqqrcam(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteDcvkqqrcamParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDcvkqqrcam(r.Context(), DeleteDcvkqqrcamParams(params))
+	res, err := s.h.DeleteDcvkqqrcam(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -22992,12 +22992,12 @@ func (s *Server) handleDeleteDcvkqqrcam(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDcvkqqrcamItem serves GET /dcvkqqrcam/{id}/items/{itemId}.
 func (s *Server) handleGetDcvkqqrcamItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetDcvkqqrcamItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDcvkqqrcamItem(r.Context(), GetDcvkqqrcamItemParams(params))
+	res, err := s.h.GetDcvkqqrcamItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23024,12 +23024,12 @@ func (s *Server) handleCreateTchlxm(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetTchlxm serves GET /tchlxm/{id}.
 func (s *Server) handleGetTchlxm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetTchlxmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTchlxm(r.Context(), GetTchlxmParams(params))
+	res, err := s.h.GetTchlxm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23038,12 +23038,12 @@ func (s *Server) handleGetTchlxm(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteTchlxm serves DELETE /tchlxm/{id}.
 func (s *Server) handleDeleteTchlxm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteTchlxmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTchlxm(r.Context(), DeleteTchlxmParams(params))
+	res, err := s.h.DeleteTchlxm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23052,12 +23052,12 @@ func (s *Server) handleDeleteTchlxm(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetTchlxmItem serves GET /tchlxm/{id}/items/{itemId}.
 func (s *Server) handleGetTchlxmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetTchlxmItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTchlxmItem(r.Context(), GetTchlxmItemParams(params))
+	res, err := s.h.GetTchlxmItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23084,12 +23084,12 @@ func (s *Server) handleCreateXwvwytbkk(w http.ResponseWriter, r *http.Request, p
 
 // handleGetXwvwytbkk serves GET /xwvwytbkk/{id}.
 func (s *Server) handleGetXwvwytbkk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetXwvwytbkkParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXwvwytbkk(r.Context(), GetXwvwytbkkParams(params))
+	res, err := s.h.GetXwvwytbkk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23098,12 +23098,12 @@ func (s *Server) handleGetXwvwytbkk(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteXwvwytbkk serves DELETE /xwvwytbkk/{id}.
 func (s *Server) handleDeleteXwvwytbkk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteXwvwytbkkParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXwvwytbkk(r.Context(), DeleteXwvwytbkkParams(params))
+	res, err := s.h.DeleteXwvwytbkk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23112,12 +23112,12 @@ func (s *Server) handleDeleteXwvwytbkk(w http.ResponseWriter, r *http.Request, p
 
 // handleGetXwvwytbkkItem serves GET /xwvwytbkk/{id}/items/{itemId}.
 func (s *Server) handleGetXwvwytbkkItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetXwvwytbkkItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXwvwytbkkItem(r.Context(), GetXwvwytbkkItemParams(params))
+	res, err := s.h.GetXwvwytbkkItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23144,12 +23144,12 @@ func (s *Server) handleCreateYligt(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetYligt serves GET /yligt/{id}.
 func (s *Server) handleGetYligt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetYligtParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYligt(r.Context(), GetYligtParams(params))
+	res, err := s.h.GetYligt(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23158,12 +23158,12 @@ func (s *Server) handleGetYligt(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteYligt serves DELETE /yligt/{id}.
 func (s *Server) handleDeleteYligt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteYligtParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYligt(r.Context(), DeleteYligtParams(params))
+	res, err := s.h.DeleteYligt(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23172,12 +23172,12 @@ func (s *Server) handleDeleteYligt(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetYligtItem serves GET /yligt/{id}/items/{itemId}.
 func (s *Server) handleGetYligtItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetYligtItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYligtItem(r.Context(), GetYligtItemParams(params))
+	res, err := s.h.GetYligtItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23204,12 +23204,12 @@ func (s *Server) handleCreateHrhnvku(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetHrhnvku serves GET /hrhnvku/{id}.
 func (s *Server) handleGetHrhnvku(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHrhnvkuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHrhnvku(r.Context(), GetHrhnvkuParams(params))
+	res, err := s.h.GetHrhnvku(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23218,12 +23218,12 @@ func (s *Server) handleGetHrhnvku(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteHrhnvku serves DELETE /hrhnvku/{id}.
 func (s *Server) handleDeleteHrhnvku(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHrhnvkuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHrhnvku(r.Context(), DeleteHrhnvkuParams(params))
+	res, err := s.h.DeleteHrhnvku(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23232,12 +23232,12 @@ func (s *Server) handleDeleteHrhnvku(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetHrhnvkuItem serves GET /hrhnvku/{id}/items/{itemId}.
 func (s *Server) handleGetHrhnvkuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHrhnvkuItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHrhnvkuItem(r.Context(), GetHrhnvkuItemParams(params))
+	res, err := s.h.GetHrhnvkuItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23264,12 +23264,12 @@ func (s *Server) handleCreateHpiq(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetHpiq serves GET /hpiq/{id}.
 func (s *Server) handleGetHpiq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHpiqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpiq(r.Context(), GetHpiqParams(params))
+	res, err := s.h.GetHpiq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23278,12 +23278,12 @@ func (s *Server) handleGetHpiq(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteHpiq serves DELETE /hpiq/{id}.
 func (s *Server) handleDeleteHpiq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHpiqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHpiq(r.Context(), DeleteHpiqParams(params))
+	res, err := s.h.DeleteHpiq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23292,12 +23292,12 @@ func (s *Server) handleDeleteHpiq(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetHpiqItem serves GET /hpiq/{id}/items/{itemId}.
 func (s *Server) handleGetHpiqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHpiqItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpiqItem(r.Context(), GetHpiqItemParams(params))
+	res, err := s.h.GetHpiqItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23324,12 +23324,12 @@ func (s *Server) handleCreatePnpjsusn(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetPnpjsusn serves GET /pnpjsusn/{id}.
 func (s *Server) handleGetPnpjsusn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetPnpjsusnParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPnpjsusn(r.Context(), GetPnpjsusnParams(params))
+	res, err := s.h.GetPnpjsusn(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23338,12 +23338,12 @@ func (s *Server) handleGetPnpjsusn(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeletePnpjsusn serves DELETE /pnpjsusn/{id}.
 func (s *Server) handleDeletePnpjsusn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeletePnpjsusnParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePnpjsusn(r.Context(), DeletePnpjsusnParams(params))
+	res, err := s.h.DeletePnpjsusn(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23352,12 +23352,12 @@ func (s *Server) handleDeletePnpjsusn(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetPnpjsusnItem serves GET /pnpjsusn/{id}/items/{itemId}.
 func (s *Server) handleGetPnpjsusnItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetPnpjsusnItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPnpjsusnItem(r.Context(), GetPnpjsusnItemParams(params))
+	res, err := s.h.GetPnpjsusnItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23384,12 +23384,12 @@ func (s *Server) handleCreateGoayxu(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetGoayxu serves GET /goayxu/{id}.
 func (s *Server) handleGetGoayxu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetGoayxuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGoayxu(r.Context(), GetGoayxuParams(params))
+	res, err := s.h.GetGoayxu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23398,12 +23398,12 @@ func (s *Server) handleGetGoayxu(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteGoayxu serves DELETE /goayxu/{id}.
 func (s *Server) handleDeleteGoayxu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteGoayxuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGoayxu(r.Context(), DeleteGoayxuParams(params))
+	res, err := s.h.DeleteGoayxu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23412,12 +23412,12 @@ func (s *Server) handleDeleteGoayxu(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetGoayxuItem serves GET /goayxu/{id}/items/{itemId}.
 func (s *Server) handleGetGoayxuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetGoayxuItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGoayxuItem(r.Context(), GetGoayxuItemParams(params))
+	res, err := s.h.GetGoayxuItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23444,12 +23444,12 @@ func (s *Server) handleCreateIsdfbtys(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetIsdfbtys serves GET /isdfbtys/{id}.
 func (s *Server) handleGetIsdfbtys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetIsdfbtysParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIsdfbtys(r.Context(), GetIsdfbtysParams(params))
+	res, err := s.h.GetIsdfbtys(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23458,12 +23458,12 @@ func (s *Server) handleGetIsdfbtys(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteIsdfbtys serves DELETE /isdfbtys/{id}.
 func (s *Server) handleDeleteIsdfbtys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteIsdfbtysParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIsdfbtys(r.Context(), DeleteIsdfbtysParams(params))
+	res, err := s.h.DeleteIsdfbtys(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23472,12 +23472,12 @@ func (s *Server) handleDeleteIsdfbtys(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetIsdfbtysItem serves GET /isdfbtys/{id}/items/{itemId}.
 func (s *Server) handleGetIsdfbtysItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetIsdfbtysItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIsdfbtysItem(r.Context(), GetIsdfbtysItemParams(params))
+	res, err := s.h.GetIsdfbtysItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23504,12 +23504,12 @@ func (s *Server) handleCreateQencbyscsi(w http.ResponseWriter, r *http.Request, 
 
 // handleGetQencbyscsi serves GET /qencbyscsi/{id}.
 func (s *Server) handleGetQencbyscsi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetQencbyscsiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQencbyscsi(r.Context(), GetQencbyscsiParams(params))
+	res, err := s.h.GetQencbyscsi(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23518,12 +23518,12 @@ func (s *Server) handleGetQencbyscsi(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteQencbyscsi serves DELETE /qencbyscsi/{id}.
 func (s *Server) handleDeleteQencbyscsi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteQencbyscsiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQencbyscsi(r.Context(), DeleteQencbyscsiParams(params))
+	res, err := s.h.DeleteQencbyscsi(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23532,12 +23532,12 @@ func (s *Server) handleDeleteQencbyscsi(w http.ResponseWriter, r *http.Request, 
 
 // handleGetQencbyscsiItem serves GET /qencbyscsi/{id}/items/{itemId}.
 func (s *Server) handleGetQencbyscsiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetQencbyscsiItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQencbyscsiItem(r.Context(), GetQencbyscsiItemParams(params))
+	res, err := s.h.GetQencbyscsiItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23564,12 +23564,12 @@ func (s *Server) handleCreatePjozgwqvuu(w http.ResponseWriter, r *http.Request, 
 
 // handleGetPjozgwqvuu serves GET /pjozgwqvuu/{id}.
 func (s *Server) handleGetPjozgwqvuu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetPjozgwqvuuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPjozgwqvuu(r.Context(), GetPjozgwqvuuParams(params))
+	res, err := s.h.GetPjozgwqvuu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23578,12 +23578,12 @@ func (s *Server) handleGetPjozgwqvuu(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeletePjozgwqvuu serves DELETE /pjozgwqvuu/{id}.
 func (s *Server) handleDeletePjozgwqvuu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeletePjozgwqvuuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePjozgwqvuu(r.Context(), DeletePjozgwqvuuParams(params))
+	res, err := s.h.DeletePjozgwqvuu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23592,12 +23592,12 @@ func (s *Server) handleDeletePjozgwqvuu(w http.ResponseWriter, r *http.Request, 
 
 // handleGetPjozgwqvuuItem serves GET /pjozgwqvuu/{id}/items/{itemId}.
 func (s *Server) handleGetPjozgwqvuuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetPjozgwqvuuItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPjozgwqvuuItem(r.Context(), GetPjozgwqvuuItemParams(params))
+	res, err := s.h.GetPjozgwqvuuItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23624,12 +23624,12 @@ func (s *Server) handleCreateZygq(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetZygq serves GET /zygq/{id}.
 func (s *Server) handleGetZygq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetZygqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZygq(r.Context(), GetZygqParams(params))
+	res, err := s.h.GetZygq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23638,12 +23638,12 @@ func (s *Server) handleGetZygq(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteZygq serves DELETE /zygq/{id}.
 func (s *Server) handleDeleteZygq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteZygqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZygq(r.Context(), DeleteZygqParams(params))
+	res, err := s.h.DeleteZygq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23652,12 +23652,12 @@ func (s *Server) handleDeleteZygq(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetZygqItem serves GET /zygq/{id}/items/{itemId}.
 func (s *Server) handleGetZygqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetZygqItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZygqItem(r.Context(), GetZygqItemParams(params))
+	res, err := s.h.GetZygqItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23684,12 +23684,12 @@ func (s *Server) handleCreateLpdkoiibzd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetLpdkoiibzd serves GET /lpdkoiibzd/{id}.
 func (s *Server) handleGetLpdkoiibzd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLpdkoiibzdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpdkoiibzd(r.Context(), GetLpdkoiibzdParams(params))
+	res, err := s.h.GetLpdkoiibzd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23698,12 +23698,12 @@ func (s *Server) handleGetLpdkoiibzd(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteLpdkoiibzd serves DELETE /lpdkoiibzd/{id}.
 func (s *Server) handleDeleteLpdkoiibzd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLpdkoiibzdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLpdkoiibzd(r.Context(), DeleteLpdkoiibzdParams(params))
+	res, err := s.h.DeleteLpdkoiibzd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23712,12 +23712,12 @@ func (s *Server) handleDeleteLpdkoiibzd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetLpdkoiibzdItem serves GET /lpdkoiibzd/{id}/items/{itemId}.
 func (s *Server) handleGetLpdkoiibzdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLpdkoiibzdItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpdkoiibzdItem(r.Context(), GetLpdkoiibzdItemParams(params))
+	res, err := s.h.GetLpdkoiibzdItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23744,12 +23744,12 @@ func (s *Server) handleCreateWmfkrdfpm(w http.ResponseWriter, r *http.Request, p
 
 // handleGetWmfkrdfpm serves GET /wmfkrdfpm/{id}.
 func (s *Server) handleGetWmfkrdfpm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetWmfkrdfpmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWmfkrdfpm(r.Context(), GetWmfkrdfpmParams(params))
+	res, err := s.h.GetWmfkrdfpm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23758,12 +23758,12 @@ func (s *Server) handleGetWmfkrdfpm(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteWmfkrdfpm serves DELETE /wmfkrdfpm/{id}.
 func (s *Server) handleDeleteWmfkrdfpm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteWmfkrdfpmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWmfkrdfpm(r.Context(), DeleteWmfkrdfpmParams(params))
+	res, err := s.h.DeleteWmfkrdfpm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23772,12 +23772,12 @@ func (s *Server) handleDeleteWmfkrdfpm(w http.ResponseWriter, r *http.Request, p
 
 // handleGetWmfkrdfpmItem serves GET /wmfkrdfpm/{id}/items/{itemId}.
 func (s *Server) handleGetWmfkrdfpmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetWmfkrdfpmItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWmfkrdfpmItem(r.Context(), GetWmfkrdfpmItemParams(params))
+	res, err := s.h.GetWmfkrdfpmItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23804,12 +23804,12 @@ func (s *Server) handleCreateHpjesr(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetHpjesr serves GET /hpjesr/{id}.
 func (s *Server) handleGetHpjesr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHpjesrParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpjesr(r.Context(), GetHpjesrParams(params))
+	res, err := s.h.GetHpjesr(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23818,12 +23818,12 @@ func (s *Server) handleGetHpjesr(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteHpjesr serves DELETE /hpjesr/{id}.
 func (s *Server) handleDeleteHpjesr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHpjesrParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHpjesr(r.Context(), DeleteHpjesrParams(params))
+	res, err := s.h.DeleteHpjesr(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23832,12 +23832,12 @@ func (s *Server) handleDeleteHpjesr(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetHpjesrItem serves GET /hpjesr/{id}/items/{itemId}.
 func (s *Server) handleGetHpjesrItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHpjesrItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpjesrItem(r.Context(), GetHpjesrItemParams(params))
+	res, err := s.h.GetHpjesrItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23864,12 +23864,12 @@ func (s *Server) handleCreateInkgjgjncj(w http.ResponseWriter, r *http.Request, 
 
 // handleGetInkgjgjncj serves GET /inkgjgjncj/{id}.
 func (s *Server) handleGetInkgjgjncj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetInkgjgjncjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetInkgjgjncj(r.Context(), GetInkgjgjncjParams(params))
+	res, err := s.h.GetInkgjgjncj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23878,12 +23878,12 @@ func (s *Server) handleGetInkgjgjncj(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteInkgjgjncj serves DELETE /inkgjgjncj/{id}.
 func (s *Server) handleDeleteInkgjgjncj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteInkgjgjncjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteInkgjgjncj(r.Context(), DeleteInkgjgjncjParams(params))
+	res, err := s.h.DeleteInkgjgjncj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23892,12 +23892,12 @@ func (s *Server) handleDeleteInkgjgjncj(w http.ResponseWriter, r *http.Request, 
 
 // handleGetInkgjgjncjItem serves GET /inkgjgjncj/{id}/items/{itemId}.
 func (s *Server) handleGetInkgjgjncjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetInkgjgjncjItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetInkgjgjncjItem(r.Context(), GetInkgjgjncjItemParams(params))
+	res, err := s.h.GetInkgjgjncjItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23924,12 +23924,12 @@ func (s *Server) handleCreateKsksqf(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetKsksqf serves GET /ksksqf/{id}.
 func (s *Server) handleGetKsksqf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetKsksqfParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKsksqf(r.Context(), GetKsksqfParams(params))
+	res, err := s.h.GetKsksqf(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23938,12 +23938,12 @@ func (s *Server) handleGetKsksqf(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteKsksqf serves DELETE /ksksqf/{id}.
 func (s *Server) handleDeleteKsksqf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteKsksqfParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKsksqf(r.Context(), DeleteKsksqfParams(params))
+	res, err := s.h.DeleteKsksqf(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23952,12 +23952,12 @@ func (s *Server) handleDeleteKsksqf(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetKsksqfItem serves GET /ksksqf/{id}/items/{itemId}.
 func (s *Server) handleGetKsksqfItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetKsksqfItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKsksqfItem(r.Context(), GetKsksqfItemParams(params))
+	res, err := s.h.GetKsksqfItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23984,12 +23984,12 @@ func (s *Server) handleCreateEtkaalelo(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEtkaalelo serves GET /etkaalelo/{id}.
 func (s *Server) handleGetEtkaalelo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetEtkaaleloParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEtkaalelo(r.Context(), GetEtkaaleloParams(params))
+	res, err := s.h.GetEtkaalelo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -23998,12 +23998,12 @@ func (s *Server) handleGetEtkaalelo(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteEtkaalelo serves DELETE /etkaalelo/{id}.
 func (s *Server) handleDeleteEtkaalelo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteEtkaaleloParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEtkaalelo(r.Context(), DeleteEtkaaleloParams(params))
+	res, err := s.h.DeleteEtkaalelo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24012,12 +24012,12 @@ func (s *Server) handleDeleteEtkaalelo(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEtkaaleloItem serves GET /etkaalelo/{id}/items/{itemId}.
 func (s *Server) handleGetEtkaaleloItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetEtkaaleloItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEtkaaleloItem(r.Context(), GetEtkaaleloItemParams(params))
+	res, err := s.h.GetEtkaaleloItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24044,12 +24044,12 @@ func (s *Server) handleCreateEwuwn(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetEwuwn serves GET /ewuwn/{id}.
 func (s *Server) handleGetEwuwn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetEwuwnParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEwuwn(r.Context(), GetEwuwnParams(params))
+	res, err := s.h.GetEwuwn(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24058,12 +24058,12 @@ func (s *Server) handleGetEwuwn(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteEwuwn serves DELETE /ewuwn/{id}.
 func (s *Server) handleDeleteEwuwn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteEwuwnParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEwuwn(r.Context(), DeleteEwuwnParams(params))
+	res, err := s.h.DeleteEwuwn(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24072,12 +24072,12 @@ func (s *Server) handleDeleteEwuwn(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetEwuwnItem serves GET /ewuwn/{id}/items/{itemId}.
 func (s *Server) handleGetEwuwnItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetEwuwnItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEwuwnItem(r.Context(), GetEwuwnItemParams(params))
+	res, err := s.h.GetEwuwnItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24104,12 +24104,12 @@ func (s *Server) handleCreateTsgoqiast(w http.ResponseWriter, r *http.Request, p
 
 // handleGetTsgoqiast serves GET /tsgoqiast/{id}.
 func (s *Server) handleGetTsgoqiast(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetTsgoqiastParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTsgoqiast(r.Context(), GetTsgoqiastParams(params))
+	res, err := s.h.GetTsgoqiast(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24118,12 +24118,12 @@ func (s *Server) handleGetTsgoqiast(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteTsgoqiast serves DELETE /tsgoqiast/{id}.
 func (s *Server) handleDeleteTsgoqiast(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteTsgoqiastParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTsgoqiast(r.Context(), DeleteTsgoqiastParams(params))
+	res, err := s.h.DeleteTsgoqiast(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24132,12 +24132,12 @@ func (s *Server) handleDeleteTsgoqiast(w http.ResponseWriter, r *http.Request, p
 
 // handleGetTsgoqiastItem serves GET /tsgoqiast/{id}/items/{itemId}.
 func (s *Server) handleGetTsgoqiastItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetTsgoqiastItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTsgoqiastItem(r.Context(), GetTsgoqiastItemParams(params))
+	res, err := s.h.GetTsgoqiastItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24164,12 +24164,12 @@ func (s *Server) handleCreateAizwakpp(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetAizwakpp serves GET /aizwakpp/{id}.
 func (s *Server) handleGetAizwakpp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetAizwakppParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAizwakpp(r.Context(), GetAizwakppParams(params))
+	res, err := s.h.GetAizwakpp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24178,12 +24178,12 @@ func (s *Server) handleGetAizwakpp(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteAizwakpp serves DELETE /aizwakpp/{id}.
 func (s *Server) handleDeleteAizwakpp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteAizwakppParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAizwakpp(r.Context(), DeleteAizwakppParams(params))
+	res, err := s.h.DeleteAizwakpp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24192,12 +24192,12 @@ func (s *Server) handleDeleteAizwakpp(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetAizwakppItem serves GET /aizwakpp/{id}/items/{itemId}.
 func (s *Server) handleGetAizwakppItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetAizwakppItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAizwakppItem(r.Context(), GetAizwakppItemParams(params))
+	res, err := s.h.GetAizwakppItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24224,12 +24224,12 @@ func (s *Server) handleCreateIkawb(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetIkawb serves GET /ikawb/{id}.
 func (s *Server) handleGetIkawb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetIkawbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIkawb(r.Context(), GetIkawbParams(params))
+	res, err := s.h.GetIkawb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24238,12 +24238,12 @@ func (s *Server) handleGetIkawb(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteIkawb serves DELETE /ikawb/{id}.
 func (s *Server) handleDeleteIkawb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteIkawbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIkawb(r.Context(), DeleteIkawbParams(params))
+	res, err := s.h.DeleteIkawb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24252,12 +24252,12 @@ func (s *Server) handleDeleteIkawb(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetIkawbItem serves GET /ikawb/{id}/items/{itemId}.
 func (s *Server) handleGetIkawbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetIkawbItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIkawbItem(r.Context(), GetIkawbItemParams(params))
+	res, err := s.h.GetIkawbItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24284,12 +24284,12 @@ func (s *Server) handleCreateCoroo(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetCoroo serves GET /coroo/{id}.
 func (s *Server) handleGetCoroo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetCorooParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetCoroo(r.Context(), GetCorooParams(params))
+	res, err := s.h.GetCoroo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24298,12 +24298,12 @@ func (s *Server) handleGetCoroo(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteCoroo serves DELETE /coroo/{id}.
 func (s *Server) handleDeleteCoroo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteCorooParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteCoroo(r.Context(), DeleteCorooParams(params))
+	res, err := s.h.DeleteCoroo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24312,12 +24312,12 @@ func (s *Server) handleDeleteCoroo(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetCorooItem serves GET /coroo/{id}/items/{itemId}.
 func (s *Server) handleGetCorooItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetCorooItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetCorooItem(r.Context(), GetCorooItemParams(params))
+	res, err := s.h.GetCorooItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24344,12 +24344,12 @@ func (s *Server) handleCreateNalhmjxt(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetNalhmjxt serves GET /nalhmjxt/{id}.
 func (s *Server) handleGetNalhmjxt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNalhmjxtParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNalhmjxt(r.Context(), GetNalhmjxtParams(params))
+	res, err := s.h.GetNalhmjxt(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24358,12 +24358,12 @@ func (s *Server) handleGetNalhmjxt(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteNalhmjxt serves DELETE /nalhmjxt/{id}.
 func (s *Server) handleDeleteNalhmjxt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNalhmjxtParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNalhmjxt(r.Context(), DeleteNalhmjxtParams(params))
+	res, err := s.h.DeleteNalhmjxt(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24372,12 +24372,12 @@ func (s *Server) handleDeleteNalhmjxt(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetNalhmjxtItem serves GET /nalhmjxt/{id}/items/{itemId}.
 func (s *Server) handleGetNalhmjxtItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNalhmjxtItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNalhmjxtItem(r.Context(), GetNalhmjxtItemParams(params))
+	res, err := s.h.GetNalhmjxtItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24404,12 +24404,12 @@ func (s *Server) handleCreateGovlnwhqng(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGovlnwhqng serves GET /govlnwhqng/{id}.
 func (s *Server) handleGetGovlnwhqng(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetGovlnwhqngParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGovlnwhqng(r.Context(), GetGovlnwhqngParams(params))
+	res, err := s.h.GetGovlnwhqng(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24418,12 +24418,12 @@ func (s *Server) handleGetGovlnwhqng(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteGovlnwhqng serves DELETE /govlnwhqng/{id}.
 func (s *Server) handleDeleteGovlnwhqng(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteGovlnwhqngParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGovlnwhqng(r.Context(), DeleteGovlnwhqngParams(params))
+	res, err := s.h.DeleteGovlnwhqng(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24432,12 +24432,12 @@ func (s *Server) handleDeleteGovlnwhqng(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGovlnwhqngItem serves GET /govlnwhqng/{id}/items/{itemId}.
 func (s *Server) handleGetGovlnwhqngItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetGovlnwhqngItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGovlnwhqngItem(r.Context(), GetGovlnwhqngItemParams(params))
+	res, err := s.h.GetGovlnwhqngItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24464,12 +24464,12 @@ func (s *Server) handleCreateFivetcjfz(w http.ResponseWriter, r *http.Request, p
 
 // handleGetFivetcjfz serves GET /fivetcjfz/{id}.
 func (s *Server) handleGetFivetcjfz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetFivetcjfzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFivetcjfz(r.Context(), GetFivetcjfzParams(params))
+	res, err := s.h.GetFivetcjfz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24478,12 +24478,12 @@ func (s *Server) handleGetFivetcjfz(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteFivetcjfz serves DELETE /fivetcjfz/{id}.
 func (s *Server) handleDeleteFivetcjfz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteFivetcjfzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteFivetcjfz(r.Context(), DeleteFivetcjfzParams(params))
+	res, err := s.h.DeleteFivetcjfz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24492,12 +24492,12 @@ func (s *Server) handleDeleteFivetcjfz(w http.ResponseWriter, r *http.Request, p
 
 // handleGetFivetcjfzItem serves GET /fivetcjfz/{id}/items/{itemId}.
 func (s *Server) handleGetFivetcjfzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetFivetcjfzItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFivetcjfzItem(r.Context(), GetFivetcjfzItemParams(params))
+	res, err := s.h.GetFivetcjfzItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24524,12 +24524,12 @@ func (s *Server) handleCreateQedvj(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetQedvj serves GET /qedvj/{id}.
 func (s *Server) handleGetQedvj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetQedvjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQedvj(r.Context(), GetQedvjParams(params))
+	res, err := s.h.GetQedvj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24538,12 +24538,12 @@ func (s *Server) handleGetQedvj(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteQedvj serves DELETE /qedvj/{id}.
 func (s *Server) handleDeleteQedvj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteQedvjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQedvj(r.Context(), DeleteQedvjParams(params))
+	res, err := s.h.DeleteQedvj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24552,12 +24552,12 @@ func (s *Server) handleDeleteQedvj(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetQedvjItem serves GET /qedvj/{id}/items/{itemId}.
 func (s *Server) handleGetQedvjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetQedvjItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQedvjItem(r.Context(), GetQedvjItemParams(params))
+	res, err := s.h.GetQedvjItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24584,12 +24584,12 @@ func (s *Server) handleCreateFnsjyok(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetFnsjyok serves GET /fnsjyok/{id}.
 func (s *Server) handleGetFnsjyok(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetFnsjyokParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFnsjyok(r.Context(), GetFnsjyokParams(params))
+	res, err := s.h.GetFnsjyok(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24598,12 +24598,12 @@ func (s *Server) handleGetFnsjyok(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteFnsjyok serves DELETE /fnsjyok/{id}.
 func (s *Server) handleDeleteFnsjyok(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteFnsjyokParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteFnsjyok(r.Context(), DeleteFnsjyokParams(params))
+	res, err := s.h.DeleteFnsjyok(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24612,12 +24612,12 @@ func (s *Server) handleDeleteFnsjyok(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetFnsjyokItem serves GET /fnsjyok/{id}/items/{itemId}.
 func (s *Server) handleGetFnsjyokItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetFnsjyokItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFnsjyokItem(r.Context(), GetFnsjyokItemParams(params))
+	res, err := s.h.GetFnsjyokItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24644,12 +24644,12 @@ func (s *Server) handleCreateKzpfzxdlok(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKzpfzxdlok serves GET /kzpfzxdlok/{id}.
 func (s *Server) handleGetKzpfzxdlok(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetKzpfzxdlokParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKzpfzxdlok(r.Context(), GetKzpfzxdlokParams(params))
+	res, err := s.h.GetKzpfzxdlok(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24658,12 +24658,12 @@ func (s *Server) handleGetKzpfzxdlok(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteKzpfzxdlok serves DELETE /kzpfzxdlok/{id}.
 func (s *Server) handleDeleteKzpfzxdlok(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteKzpfzxdlokParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKzpfzxdlok(r.Context(), DeleteKzpfzxdlokParams(params))
+	res, err := s.h.DeleteKzpfzxdlok(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24672,12 +24672,12 @@ func (s *Server) handleDeleteKzpfzxdlok(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKzpfzxdlokItem serves GET /kzpfzxdlok/{id}/items/{itemId}.
 func (s *Server) handleGetKzpfzxdlokItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetKzpfzxdlokItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKzpfzxdlokItem(r.Context(), GetKzpfzxdlokItemParams(params))
+	res, err := s.h.GetKzpfzxdlokItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24704,12 +24704,12 @@ func (s *Server) handleCreateNoaexm(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetNoaexm serves GET /noaexm/{id}.
 func (s *Server) handleGetNoaexm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNoaexmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNoaexm(r.Context(), GetNoaexmParams(params))
+	res, err := s.h.GetNoaexm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24718,12 +24718,12 @@ func (s *Server) handleGetNoaexm(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteNoaexm serves DELETE /noaexm/{id}.
 func (s *Server) handleDeleteNoaexm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNoaexmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNoaexm(r.Context(), DeleteNoaexmParams(params))
+	res, err := s.h.DeleteNoaexm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24732,12 +24732,12 @@ func (s *Server) handleDeleteNoaexm(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetNoaexmItem serves GET /noaexm/{id}/items/{itemId}.
 func (s *Server) handleGetNoaexmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNoaexmItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNoaexmItem(r.Context(), GetNoaexmItemParams(params))
+	res, err := s.h.GetNoaexmItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24764,12 +24764,12 @@ func (s *Server) handleCreateXcljdelfxx(w http.ResponseWriter, r *http.Request, 
 
 // handleGetXcljdelfxx serves GET /xcljdelfxx/{id}.
 func (s *Server) handleGetXcljdelfxx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetXcljdelfxxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXcljdelfxx(r.Context(), GetXcljdelfxxParams(params))
+	res, err := s.h.GetXcljdelfxx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24778,12 +24778,12 @@ func (s *Server) handleGetXcljdelfxx(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteXcljdelfxx serves DELETE /xcljdelfxx/{id}.
 func (s *Server) handleDeleteXcljdelfxx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteXcljdelfxxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXcljdelfxx(r.Context(), DeleteXcljdelfxxParams(params))
+	res, err := s.h.DeleteXcljdelfxx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24792,12 +24792,12 @@ func (s *Server) handleDeleteXcljdelfxx(w http.ResponseWriter, r *http.Request, 
 
 // handleGetXcljdelfxxItem serves GET /xcljdelfxx/{id}/items/{itemId}.
 func (s *Server) handleGetXcljdelfxxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetXcljdelfxxItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXcljdelfxxItem(r.Context(), GetXcljdelfxxItemParams(params))
+	res, err := s.h.GetXcljdelfxxItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24824,12 +24824,12 @@ func (s *Server) handleCreateGuiyycbu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetGuiyycbu serves GET /guiyycbu/{id}.
 func (s *Server) handleGetGuiyycbu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetGuiyycbuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGuiyycbu(r.Context(), GetGuiyycbuParams(params))
+	res, err := s.h.GetGuiyycbu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24838,12 +24838,12 @@ func (s *Server) handleGetGuiyycbu(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteGuiyycbu serves DELETE /guiyycbu/{id}.
 func (s *Server) handleDeleteGuiyycbu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteGuiyycbuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGuiyycbu(r.Context(), DeleteGuiyycbuParams(params))
+	res, err := s.h.DeleteGuiyycbu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24852,12 +24852,12 @@ func (s *Server) handleDeleteGuiyycbu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetGuiyycbuItem serves GET /guiyycbu/{id}/items/{itemId}.
 func (s *Server) handleGetGuiyycbuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetGuiyycbuItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGuiyycbuItem(r.Context(), GetGuiyycbuItemParams(params))
+	res, err := s.h.GetGuiyycbuItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24884,12 +24884,12 @@ func (s *Server) handleCreateJqjyp(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetJqjyp serves GET /jqjyp/{id}.
 func (s *Server) handleGetJqjyp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetJqjypParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJqjyp(r.Context(), GetJqjypParams(params))
+	res, err := s.h.GetJqjyp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24898,12 +24898,12 @@ func (s *Server) handleGetJqjyp(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteJqjyp serves DELETE /jqjyp/{id}.
 func (s *Server) handleDeleteJqjyp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteJqjypParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJqjyp(r.Context(), DeleteJqjypParams(params))
+	res, err := s.h.DeleteJqjyp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24912,12 +24912,12 @@ func (s *Server) handleDeleteJqjyp(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetJqjypItem serves GET /jqjyp/{id}/items/{itemId}.
 func (s *Server) handleGetJqjypItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetJqjypItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJqjypItem(r.Context(), GetJqjypItemParams(params))
+	res, err := s.h.GetJqjypItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24944,12 +24944,12 @@ func (s *Server) handleCreateTmnwcqdv(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetTmnwcqdv serves GET /tmnwcqdv/{id}.
 func (s *Server) handleGetTmnwcqdv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetTmnwcqdvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTmnwcqdv(r.Context(), GetTmnwcqdvParams(params))
+	res, err := s.h.GetTmnwcqdv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24958,12 +24958,12 @@ func (s *Server) handleGetTmnwcqdv(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteTmnwcqdv serves DELETE /tmnwcqdv/{id}.
 func (s *Server) handleDeleteTmnwcqdv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteTmnwcqdvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTmnwcqdv(r.Context(), DeleteTmnwcqdvParams(params))
+	res, err := s.h.DeleteTmnwcqdv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -24972,12 +24972,12 @@ func (s *Server) handleDeleteTmnwcqdv(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetTmnwcqdvItem serves GET /tmnwcqdv/{id}/items/{itemId}.
 func (s *Server) handleGetTmnwcqdvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetTmnwcqdvItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTmnwcqdvItem(r.Context(), GetTmnwcqdvItemParams(params))
+	res, err := s.h.GetTmnwcqdvItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25004,12 +25004,12 @@ func (s *Server) handleCreateQeftui(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetQeftui serves GET /qeftui/{id}.
 func (s *Server) handleGetQeftui(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetQeftuiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQeftui(r.Context(), GetQeftuiParams(params))
+	res, err := s.h.GetQeftui(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25018,12 +25018,12 @@ func (s *Server) handleGetQeftui(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteQeftui serves DELETE /qeftui/{id}.
 func (s *Server) handleDeleteQeftui(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteQeftuiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQeftui(r.Context(), DeleteQeftuiParams(params))
+	res, err := s.h.DeleteQeftui(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25032,12 +25032,12 @@ func (s *Server) handleDeleteQeftui(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetQeftuiItem serves GET /qeftui/{id}/items/{itemId}.
 func (s *Server) handleGetQeftuiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetQeftuiItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQeftuiItem(r.Context(), GetQeftuiItemParams(params))
+	res, err := s.h.GetQeftuiItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25064,12 +25064,12 @@ func (s *Server) handleCreateSvnuldp(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetSvnuldp serves GET /svnuldp/{id}.
 func (s *Server) handleGetSvnuldp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSvnuldpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvnuldp(r.Context(), GetSvnuldpParams(params))
+	res, err := s.h.GetSvnuldp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25078,12 +25078,12 @@ func (s *Server) handleGetSvnuldp(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteSvnuldp serves DELETE /svnuldp/{id}.
 func (s *Server) handleDeleteSvnuldp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSvnuldpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSvnuldp(r.Context(), DeleteSvnuldpParams(params))
+	res, err := s.h.DeleteSvnuldp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25092,12 +25092,12 @@ func (s *Server) handleDeleteSvnuldp(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetSvnuldpItem serves GET /svnuldp/{id}/items/{itemId}.
 func (s *Server) handleGetSvnuldpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSvnuldpItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvnuldpItem(r.Context(), GetSvnuldpItemParams(params))
+	res, err := s.h.GetSvnuldpItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25124,12 +25124,12 @@ func (s *Server) handleCreateZfwxbj(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetZfwxbj serves GET /zfwxbj/{id}.
 func (s *Server) handleGetZfwxbj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetZfwxbjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZfwxbj(r.Context(), GetZfwxbjParams(params))
+	res, err := s.h.GetZfwxbj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25138,12 +25138,12 @@ func (s *Server) handleGetZfwxbj(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteZfwxbj serves DELETE /zfwxbj/{id}.
 func (s *Server) handleDeleteZfwxbj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteZfwxbjParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZfwxbj(r.Context(), DeleteZfwxbjParams(params))
+	res, err := s.h.DeleteZfwxbj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25152,12 +25152,12 @@ func (s *Server) handleDeleteZfwxbj(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetZfwxbjItem serves GET /zfwxbj/{id}/items/{itemId}.
 func (s *Server) handleGetZfwxbjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetZfwxbjItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZfwxbjItem(r.Context(), GetZfwxbjItemParams(params))
+	res, err := s.h.GetZfwxbjItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25184,12 +25184,12 @@ func (s *Server) handleCreateDfcvpijrs(w http.ResponseWriter, r *http.Request, p
 
 // handleGetDfcvpijrs serves GET /dfcvpijrs/{id}.
 func (s *Server) handleGetDfcvpijrs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetDfcvpijrsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDfcvpijrs(r.Context(), GetDfcvpijrsParams(params))
+	res, err := s.h.GetDfcvpijrs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25198,12 +25198,12 @@ func (s *Server) handleGetDfcvpijrs(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteDfcvpijrs serves DELETE /dfcvpijrs/{id}.
 func (s *Server) handleDeleteDfcvpijrs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteDfcvpijrsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDfcvpijrs(r.Context(), DeleteDfcvpijrsParams(params))
+	res, err := s.h.DeleteDfcvpijrs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25212,12 +25212,12 @@ func (s *Server) handleDeleteDfcvpijrs(w http.ResponseWriter, r *http.Request, p
 
 // handleGetDfcvpijrsItem serves GET /dfcvpijrs/{id}/items/{itemId}.
 func (s *Server) handleGetDfcvpijrsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetDfcvpijrsItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDfcvpijrsItem(r.Context(), GetDfcvpijrsItemParams(params))
+	res, err := s.h.GetDfcvpijrsItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25244,12 +25244,12 @@ func (s *Server) handleCreateKcuotcc(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetKcuotcc serves GET /kcuotcc/{id}.
 func (s *Server) handleGetKcuotcc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetKcuotccParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKcuotcc(r.Context(), GetKcuotccParams(params))
+	res, err := s.h.GetKcuotcc(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25258,12 +25258,12 @@ func (s *Server) handleGetKcuotcc(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteKcuotcc serves DELETE /kcuotcc/{id}.
 func (s *Server) handleDeleteKcuotcc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteKcuotccParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKcuotcc(r.Context(), DeleteKcuotccParams(params))
+	res, err := s.h.DeleteKcuotcc(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25272,12 +25272,12 @@ func (s *Server) handleDeleteKcuotcc(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetKcuotccItem serves GET /kcuotcc/{id}/items/{itemId}.
 func (s *Server) handleGetKcuotccItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetKcuotccItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKcuotccItem(r.Context(), GetKcuotccItemParams(params))
+	res, err := s.h.GetKcuotccItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25304,12 +25304,12 @@ func (s *Server) handleCreateYlxpbzwdi(w http.ResponseWriter, r *http.Request, p
 
 // handleGetYlxpbzwdi serves GET /ylxpbzwdi/{id}.
 func (s *Server) handleGetYlxpbzwdi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetYlxpbzwdiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYlxpbzwdi(r.Context(), GetYlxpbzwdiParams(params))
+	res, err := s.h.GetYlxpbzwdi(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25318,12 +25318,12 @@ func (s *Server) handleGetYlxpbzwdi(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteYlxpbzwdi serves DELETE /ylxpbzwdi/{id}.
 func (s *Server) handleDeleteYlxpbzwdi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteYlxpbzwdiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYlxpbzwdi(r.Context(), DeleteYlxpbzwdiParams(params))
+	res, err := s.h.DeleteYlxpbzwdi(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25332,12 +25332,12 @@ func (s *Server) handleDeleteYlxpbzwdi(w http.ResponseWriter, r *http.Request, p
 
 // handleGetYlxpbzwdiItem serves GET /ylxpbzwdi/{id}/items/{itemId}.
 func (s *Server) handleGetYlxpbzwdiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetYlxpbzwdiItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYlxpbzwdiItem(r.Context(), GetYlxpbzwdiItemParams(params))
+	res, err := s.h.GetYlxpbzwdiItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25364,12 +25364,12 @@ func (s *Server) handleCreateEukxcmipe(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEukxcmipe serves GET /eukxcmipe/{id}.
 func (s *Server) handleGetEukxcmipe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetEukxcmipeParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEukxcmipe(r.Context(), GetEukxcmipeParams(params))
+	res, err := s.h.GetEukxcmipe(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25378,12 +25378,12 @@ func (s *Server) handleGetEukxcmipe(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteEukxcmipe serves DELETE /eukxcmipe/{id}.
 func (s *Server) handleDeleteEukxcmipe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteEukxcmipeParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEukxcmipe(r.Context(), DeleteEukxcmipeParams(params))
+	res, err := s.h.DeleteEukxcmipe(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25392,12 +25392,12 @@ func (s *Server) handleDeleteEukxcmipe(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEukxcmipeItem serves GET /eukxcmipe/{id}/items/{itemId}.
 func (s *Server) handleGetEukxcmipeItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetEukxcmipeItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEukxcmipeItem(r.Context(), GetEukxcmipeItemParams(params))
+	res, err := s.h.GetEukxcmipeItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25424,12 +25424,12 @@ func (s *Server) handleCreateVqslmzslb(w http.ResponseWriter, r *http.Request, p
 
 // handleGetVqslmzslb serves GET /vqslmzslb/{id}.
 func (s *Server) handleGetVqslmzslb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetVqslmzslbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVqslmzslb(r.Context(), GetVqslmzslbParams(params))
+	res, err := s.h.GetVqslmzslb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25438,12 +25438,12 @@ func (s *Server) handleGetVqslmzslb(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteVqslmzslb serves DELETE /vqslmzslb/{id}.
 func (s *Server) handleDeleteVqslmzslb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteVqslmzslbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteVqslmzslb(r.Context(), DeleteVqslmzslbParams(params))
+	res, err := s.h.DeleteVqslmzslb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25452,12 +25452,12 @@ func (s *Server) handleDeleteVqslmzslb(w http.ResponseWriter, r *http.Request, p
 
 // handleGetVqslmzslbItem serves GET /vqslmzslb/{id}/items/{itemId}.
 func (s *Server) handleGetVqslmzslbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetVqslmzslbItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVqslmzslbItem(r.Context(), GetVqslmzslbItemParams(params))
+	res, err := s.h.GetVqslmzslbItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25484,12 +25484,12 @@ func (s *Server) handleCreateMqms(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMqms serves GET /mqms/{id}.
 func (s *Server) handleGetMqms(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetMqmsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMqms(r.Context(), GetMqmsParams(params))
+	res, err := s.h.GetMqms(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25498,12 +25498,12 @@ func (s *Server) handleGetMqms(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteMqms serves DELETE /mqms/{id}.
 func (s *Server) handleDeleteMqms(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteMqmsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMqms(r.Context(), DeleteMqmsParams(params))
+	res, err := s.h.DeleteMqms(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25512,12 +25512,12 @@ func (s *Server) handleDeleteMqms(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMqmsItem serves GET /mqms/{id}/items/{itemId}.
 func (s *Server) handleGetMqmsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetMqmsItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMqmsItem(r.Context(), GetMqmsItemParams(params))
+	res, err := s.h.GetMqmsItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25544,12 +25544,12 @@ func (s *Server) handleCreateXvwuqnvpw(w http.ResponseWriter, r *http.Request, p
 
 // handleGetXvwuqnvpw serves GET /xvwuqnvpw/{id}.
 func (s *Server) handleGetXvwuqnvpw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetXvwuqnvpwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXvwuqnvpw(r.Context(), GetXvwuqnvpwParams(params))
+	res, err := s.h.GetXvwuqnvpw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25558,12 +25558,12 @@ func (s *Server) handleGetXvwuqnvpw(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteXvwuqnvpw serves DELETE /xvwuqnvpw/{id}.
 func (s *Server) handleDeleteXvwuqnvpw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteXvwuqnvpwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXvwuqnvpw(r.Context(), DeleteXvwuqnvpwParams(params))
+	res, err := s.h.DeleteXvwuqnvpw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25572,12 +25572,12 @@ func (s *Server) handleDeleteXvwuqnvpw(w http.ResponseWriter, r *http.Request, p
 
 // handleGetXvwuqnvpwItem serves GET /xvwuqnvpw/{id}/items/{itemId}.
 func (s *Server) handleGetXvwuqnvpwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetXvwuqnvpwItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXvwuqnvpwItem(r.Context(), GetXvwuqnvpwItemParams(params))
+	res, err := s.h.GetXvwuqnvpwItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25604,12 +25604,12 @@ func (s *Server) handleCreateLoruxlgz(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetLoruxlgz serves GET /loruxlgz/{id}.
 func (s *Server) handleGetLoruxlgz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLoruxlgzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLoruxlgz(r.Context(), GetLoruxlgzParams(params))
+	res, err := s.h.GetLoruxlgz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25618,12 +25618,12 @@ func (s *Server) handleGetLoruxlgz(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteLoruxlgz serves DELETE /loruxlgz/{id}.
 func (s *Server) handleDeleteLoruxlgz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLoruxlgzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLoruxlgz(r.Context(), DeleteLoruxlgzParams(params))
+	res, err := s.h.DeleteLoruxlgz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25632,12 +25632,12 @@ func (s *Server) handleDeleteLoruxlgz(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetLoruxlgzItem serves GET /loruxlgz/{id}/items/{itemId}.
 func (s *Server) handleGetLoruxlgzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLoruxlgzItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLoruxlgzItem(r.Context(), GetLoruxlgzItemParams(params))
+	res, err := s.h.GetLoruxlgzItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25664,12 +25664,12 @@ func (s *Server) handleCreateMboo(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMboo serves GET /mboo/{id}.
 func (s *Server) handleGetMboo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetMbooParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMboo(r.Context(), GetMbooParams(params))
+	res, err := s.h.GetMboo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25678,12 +25678,12 @@ func (s *Server) handleGetMboo(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteMboo serves DELETE /mboo/{id}.
 func (s *Server) handleDeleteMboo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteMbooParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMboo(r.Context(), DeleteMbooParams(params))
+	res, err := s.h.DeleteMboo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25692,12 +25692,12 @@ func (s *Server) handleDeleteMboo(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMbooItem serves GET /mboo/{id}/items/{itemId}.
 func (s *Server) handleGetMbooItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetMbooItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMbooItem(r.Context(), GetMbooItemParams(params))
+	res, err := s.h.GetMbooItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25724,12 +25724,12 @@ func (s *Server) handleCreateWkvn(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetWkvn serves GET /wkvn/{id}.
 func (s *Server) handleGetWkvn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetWkvnParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWkvn(r.Context(), GetWkvnParams(params))
+	res, err := s.h.GetWkvn(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25738,12 +25738,12 @@ func (s *Server) handleGetWkvn(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteWkvn serves DELETE /wkvn/{id}.
 func (s *Server) handleDeleteWkvn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteWkvnParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWkvn(r.Context(), DeleteWkvnParams(params))
+	res, err := s.h.DeleteWkvn(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25752,12 +25752,12 @@ func (s *Server) handleDeleteWkvn(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetWkvnItem serves GET /wkvn/{id}/items/{itemId}.
 func (s *Server) handleGetWkvnItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetWkvnItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWkvnItem(r.Context(), GetWkvnItemParams(params))
+	res, err := s.h.GetWkvnItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25784,12 +25784,12 @@ func (s *Server) handleCreateSadoz(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetSadoz serves GET /sadoz/{id}.
 func (s *Server) handleGetSadoz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSadozParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSadoz(r.Context(), GetSadozParams(params))
+	res, err := s.h.GetSadoz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25798,12 +25798,12 @@ func (s *Server) handleGetSadoz(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteSadoz serves DELETE /sadoz/{id}.
 func (s *Server) handleDeleteSadoz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSadozParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSadoz(r.Context(), DeleteSadozParams(params))
+	res, err := s.h.DeleteSadoz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25812,12 +25812,12 @@ func (s *Server) handleDeleteSadoz(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetSadozItem serves GET /sadoz/{id}/items/{itemId}.
 func (s *Server) handleGetSadozItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSadozItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSadozItem(r.Context(), GetSadozItemParams(params))
+	res, err := s.h.GetSadozItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25844,12 +25844,12 @@ func (s *Server) handleCreateMtrmzuzu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetMtrmzuzu serves GET /mtrmzuzu/{id}.
 func (s *Server) handleGetMtrmzuzu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetMtrmzuzuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMtrmzuzu(r.Context(), GetMtrmzuzuParams(params))
+	res, err := s.h.GetMtrmzuzu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25858,12 +25858,12 @@ func (s *Server) handleGetMtrmzuzu(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteMtrmzuzu serves DELETE /mtrmzuzu/{id}.
 func (s *Server) handleDeleteMtrmzuzu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteMtrmzuzuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMtrmzuzu(r.Context(), DeleteMtrmzuzuParams(params))
+	res, err := s.h.DeleteMtrmzuzu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25872,12 +25872,12 @@ func (s *Server) handleDeleteMtrmzuzu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetMtrmzuzuItem serves GET /mtrmzuzu/{id}/items/{itemId}.
 func (s *Server) handleGetMtrmzuzuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetMtrmzuzuItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMtrmzuzuItem(r.Context(), GetMtrmzuzuItemParams(params))
+	res, err := s.h.GetMtrmzuzuItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25904,12 +25904,12 @@ func (s *Server) handleCreateLkxd(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetLkxd serves GET /lkxd/{id}.
 func (s *Server) handleGetLkxd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLkxdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLkxd(r.Context(), GetLkxdParams(params))
+	res, err := s.h.GetLkxd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25918,12 +25918,12 @@ func (s *Server) handleGetLkxd(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteLkxd serves DELETE /lkxd/{id}.
 func (s *Server) handleDeleteLkxd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLkxdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLkxd(r.Context(), DeleteLkxdParams(params))
+	res, err := s.h.DeleteLkxd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25932,12 +25932,12 @@ func (s *Server) handleDeleteLkxd(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetLkxdItem serves GET /lkxd/{id}/items/{itemId}.
 func (s *Server) handleGetLkxdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLkxdItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLkxdItem(r.Context(), GetLkxdItemParams(params))
+	res, err := s.h.GetLkxdItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25964,12 +25964,12 @@ func (s *Server) handleCreateVmdbuvzu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVmdbuvzu serves GET /vmdbuvzu/{id}.
 func (s *Server) handleGetVmdbuvzu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetVmdbuvzuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVmdbuvzu(r.Context(), GetVmdbuvzuParams(params))
+	res, err := s.h.GetVmdbuvzu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25978,12 +25978,12 @@ func (s *Server) handleGetVmdbuvzu(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteVmdbuvzu serves DELETE /vmdbuvzu/{id}.
 func (s *Server) handleDeleteVmdbuvzu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteVmdbuvzuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteVmdbuvzu(r.Context(), DeleteVmdbuvzuParams(params))
+	res, err := s.h.DeleteVmdbuvzu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -25992,12 +25992,12 @@ func (s *Server) handleDeleteVmdbuvzu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVmdbuvzuItem serves GET /vmdbuvzu/{id}/items/{itemId}.
 func (s *Server) handleGetVmdbuvzuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetVmdbuvzuItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVmdbuvzuItem(r.Context(), GetVmdbuvzuItemParams(params))
+	res, err := s.h.GetVmdbuvzuItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26024,12 +26024,12 @@ func (s *Server) handleCreateSeoteeia(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetSeoteeia serves GET /seoteeia/{id}.
 func (s *Server) handleGetSeoteeia(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSeoteeiaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSeoteeia(r.Context(), GetSeoteeiaParams(params))
+	res, err := s.h.GetSeoteeia(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26038,12 +26038,12 @@ func (s *Server) handleGetSeoteeia(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteSeoteeia serves DELETE /seoteeia/{id}.
 func (s *Server) handleDeleteSeoteeia(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSeoteeiaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSeoteeia(r.Context(), DeleteSeoteeiaParams(params))
+	res, err := s.h.DeleteSeoteeia(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26052,12 +26052,12 @@ func (s *Server) handleDeleteSeoteeia(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetSeoteeiaItem serves GET /seoteeia/{id}/items/{itemId}.
 func (s *Server) handleGetSeoteeiaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSeoteeiaItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSeoteeiaItem(r.Context(), GetSeoteeiaItemParams(params))
+	res, err := s.h.GetSeoteeiaItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26084,12 +26084,12 @@ func (s *Server) handleCreateAburtmwbx(w http.ResponseWriter, r *http.Request, p
 
 // handleGetAburtmwbx serves GET /aburtmwbx/{id}.
 func (s *Server) handleGetAburtmwbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetAburtmwbxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAburtmwbx(r.Context(), GetAburtmwbxParams(params))
+	res, err := s.h.GetAburtmwbx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26098,12 +26098,12 @@ func (s *Server) handleGetAburtmwbx(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteAburtmwbx serves DELETE /aburtmwbx/{id}.
 func (s *Server) handleDeleteAburtmwbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteAburtmwbxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAburtmwbx(r.Context(), DeleteAburtmwbxParams(params))
+	res, err := s.h.DeleteAburtmwbx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26112,12 +26112,12 @@ func (s *Server) handleDeleteAburtmwbx(w http.ResponseWriter, r *http.Request, p
 
 // handleGetAburtmwbxItem serves GET /aburtmwbx/{id}/items/{itemId}.
 func (s *Server) handleGetAburtmwbxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetAburtmwbxItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAburtmwbxItem(r.Context(), GetAburtmwbxItemParams(params))
+	res, err := s.h.GetAburtmwbxItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26144,12 +26144,12 @@ func (s *Server) handleCreateRqcqffd(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetRqcqffd serves GET /rqcqffd/{id}.
 func (s *Server) handleGetRqcqffd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetRqcqffdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRqcqffd(r.Context(), GetRqcqffdParams(params))
+	res, err := s.h.GetRqcqffd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26158,12 +26158,12 @@ func (s *Server) handleGetRqcqffd(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteRqcqffd serves DELETE /rqcqffd/{id}.
 func (s *Server) handleDeleteRqcqffd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteRqcqffdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteRqcqffd(r.Context(), DeleteRqcqffdParams(params))
+	res, err := s.h.DeleteRqcqffd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26172,12 +26172,12 @@ func (s *Server) handleDeleteRqcqffd(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetRqcqffdItem serves GET /rqcqffd/{id}/items/{itemId}.
 func (s *Server) handleGetRqcqffdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetRqcqffdItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRqcqffdItem(r.Context(), GetRqcqffdItemParams(params))
+	res, err := s.h.GetRqcqffdItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26204,12 +26204,12 @@ func (s *Server) handleCreateZcyr(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetZcyr serves GET /zcyr/{id}.
 func (s *Server) handleGetZcyr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetZcyrParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZcyr(r.Context(), GetZcyrParams(params))
+	res, err := s.h.GetZcyr(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26218,12 +26218,12 @@ func (s *Server) handleGetZcyr(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteZcyr serves DELETE /zcyr/{id}.
 func (s *Server) handleDeleteZcyr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteZcyrParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZcyr(r.Context(), DeleteZcyrParams(params))
+	res, err := s.h.DeleteZcyr(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26232,12 +26232,12 @@ func (s *Server) handleDeleteZcyr(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetZcyrItem serves GET /zcyr/{id}/items/{itemId}.
 func (s *Server) handleGetZcyrItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetZcyrItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZcyrItem(r.Context(), GetZcyrItemParams(params))
+	res, err := s.h.GetZcyrItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26264,12 +26264,12 @@ func (s *Server) handleCreateNvvwesgdrt(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNvvwesgdrt serves GET /nvvwesgdrt/{id}.
 func (s *Server) handleGetNvvwesgdrt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNvvwesgdrtParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNvvwesgdrt(r.Context(), GetNvvwesgdrtParams(params))
+	res, err := s.h.GetNvvwesgdrt(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26278,12 +26278,12 @@ func (s *Server) handleGetNvvwesgdrt(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteNvvwesgdrt serves DELETE /nvvwesgdrt/{id}.
 func (s *Server) handleDeleteNvvwesgdrt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNvvwesgdrtParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNvvwesgdrt(r.Context(), DeleteNvvwesgdrtParams(params))
+	res, err := s.h.DeleteNvvwesgdrt(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26292,12 +26292,12 @@ func (s *Server) handleDeleteNvvwesgdrt(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNvvwesgdrtItem serves GET /nvvwesgdrt/{id}/items/{itemId}.
 func (s *Server) handleGetNvvwesgdrtItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNvvwesgdrtItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNvvwesgdrtItem(r.Context(), GetNvvwesgdrtItemParams(params))
+	res, err := s.h.GetNvvwesgdrtItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26324,12 +26324,12 @@ func (s *Server) handleCreateZgtpn(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetZgtpn serves GET /zgtpn/{id}.
 func (s *Server) handleGetZgtpn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetZgtpnParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZgtpn(r.Context(), GetZgtpnParams(params))
+	res, err := s.h.GetZgtpn(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26338,12 +26338,12 @@ func (s *Server) handleGetZgtpn(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteZgtpn serves DELETE /zgtpn/{id}.
 func (s *Server) handleDeleteZgtpn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteZgtpnParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZgtpn(r.Context(), DeleteZgtpnParams(params))
+	res, err := s.h.DeleteZgtpn(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26352,12 +26352,12 @@ func (s *Server) handleDeleteZgtpn(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetZgtpnItem serves GET /zgtpn/{id}/items/{itemId}.
 func (s *Server) handleGetZgtpnItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetZgtpnItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZgtpnItem(r.Context(), GetZgtpnItemParams(params))
+	res, err := s.h.GetZgtpnItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26384,12 +26384,12 @@ func (s *Server) handleCreateBdlfeclbdh(w http.ResponseWriter, r *http.Request, 
 
 // handleGetBdlfeclbdh serves GET /bdlfeclbdh/{id}.
 func (s *Server) handleGetBdlfeclbdh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetBdlfeclbdhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBdlfeclbdh(r.Context(), GetBdlfeclbdhParams(params))
+	res, err := s.h.GetBdlfeclbdh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26398,12 +26398,12 @@ func (s *Server) handleGetBdlfeclbdh(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteBdlfeclbdh serves DELETE /bdlfeclbdh/{id}.
 func (s *Server) handleDeleteBdlfeclbdh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteBdlfeclbdhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteBdlfeclbdh(r.Context(), DeleteBdlfeclbdhParams(params))
+	res, err := s.h.DeleteBdlfeclbdh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26412,12 +26412,12 @@ func (s *Server) handleDeleteBdlfeclbdh(w http.ResponseWriter, r *http.Request, 
 
 // handleGetBdlfeclbdhItem serves GET /bdlfeclbdh/{id}/items/{itemId}.
 func (s *Server) handleGetBdlfeclbdhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetBdlfeclbdhItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBdlfeclbdhItem(r.Context(), GetBdlfeclbdhItemParams(params))
+	res, err := s.h.GetBdlfeclbdhItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26444,12 +26444,12 @@ func (s *Server) handleCreateHphwvzjpl(w http.ResponseWriter, r *http.Request, p
 
 // handleGetHphwvzjpl serves GET /hphwvzjpl/{id}.
 func (s *Server) handleGetHphwvzjpl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHphwvzjplParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHphwvzjpl(r.Context(), GetHphwvzjplParams(params))
+	res, err := s.h.GetHphwvzjpl(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26458,12 +26458,12 @@ func (s *Server) handleGetHphwvzjpl(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteHphwvzjpl serves DELETE /hphwvzjpl/{id}.
 func (s *Server) handleDeleteHphwvzjpl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHphwvzjplParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHphwvzjpl(r.Context(), DeleteHphwvzjplParams(params))
+	res, err := s.h.DeleteHphwvzjpl(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26472,12 +26472,12 @@ func (s *Server) handleDeleteHphwvzjpl(w http.ResponseWriter, r *http.Request, p
 
 // handleGetHphwvzjplItem serves GET /hphwvzjpl/{id}/items/{itemId}.
 func (s *Server) handleGetHphwvzjplItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHphwvzjplItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHphwvzjplItem(r.Context(), GetHphwvzjplItemParams(params))
+	res, err := s.h.GetHphwvzjplItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26504,12 +26504,12 @@ func (s *Server) handleCreateSbzmfgiv(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetSbzmfgiv serves GET /sbzmfgiv/{id}.
 func (s *Server) handleGetSbzmfgiv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSbzmfgivParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSbzmfgiv(r.Context(), GetSbzmfgivParams(params))
+	res, err := s.h.GetSbzmfgiv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26518,12 +26518,12 @@ func (s *Server) handleGetSbzmfgiv(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteSbzmfgiv serves DELETE /sbzmfgiv/{id}.
 func (s *Server) handleDeleteSbzmfgiv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSbzmfgivParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSbzmfgiv(r.Context(), DeleteSbzmfgivParams(params))
+	res, err := s.h.DeleteSbzmfgiv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26532,12 +26532,12 @@ func (s *Server) handleDeleteSbzmfgiv(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetSbzmfgivItem serves GET /sbzmfgiv/{id}/items/{itemId}.
 func (s *Server) handleGetSbzmfgivItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSbzmfgivItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSbzmfgivItem(r.Context(), GetSbzmfgivItemParams(params))
+	res, err := s.h.GetSbzmfgivItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26564,12 +26564,12 @@ func (s *Server) handleCreateAnffhilqp(w http.ResponseWriter, r *http.Request, p
 
 // handleGetAnffhilqp serves GET /anffhilqp/{id}.
 func (s *Server) handleGetAnffhilqp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetAnffhilqpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAnffhilqp(r.Context(), GetAnffhilqpParams(params))
+	res, err := s.h.GetAnffhilqp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26578,12 +26578,12 @@ func (s *Server) handleGetAnffhilqp(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteAnffhilqp serves DELETE /anffhilqp/{id}.
 func (s *Server) handleDeleteAnffhilqp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteAnffhilqpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAnffhilqp(r.Context(), DeleteAnffhilqpParams(params))
+	res, err := s.h.DeleteAnffhilqp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26592,12 +26592,12 @@ func (s *Server) handleDeleteAnffhilqp(w http.ResponseWriter, r *http.Request, p
 
 // handleGetAnffhilqpItem serves GET /anffhilqp/{id}/items/{itemId}.
 func (s *Server) handleGetAnffhilqpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetAnffhilqpItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAnffhilqpItem(r.Context(), GetAnffhilqpItemParams(params))
+	res, err := s.h.GetAnffhilqpItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26624,12 +26624,12 @@ func (s *Server) handleCreateHpiszhon(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetHpiszhon serves GET /hpiszhon/{id}.
 func (s *Server) handleGetHpiszhon(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetHpiszhonParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpiszhon(r.Context(), GetHpiszhonParams(params))
+	res, err := s.h.GetHpiszhon(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26638,12 +26638,12 @@ func (s *Server) handleGetHpiszhon(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteHpiszhon serves DELETE /hpiszhon/{id}.
 func (s *Server) handleDeleteHpiszhon(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteHpiszhonParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHpiszhon(r.Context(), DeleteHpiszhonParams(params))
+	res, err := s.h.DeleteHpiszhon(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26652,12 +26652,12 @@ func (s *Server) handleDeleteHpiszhon(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetHpiszhonItem serves GET /hpiszhon/{id}/items/{itemId}.
 func (s *Server) handleGetHpiszhonItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetHpiszhonItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpiszhonItem(r.Context(), GetHpiszhonItemParams(params))
+	res, err := s.h.GetHpiszhonItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26684,12 +26684,12 @@ func (s *Server) handleCreateTgkzupwfyv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetTgkzupwfyv serves GET /tgkzupwfyv/{id}.
 func (s *Server) handleGetTgkzupwfyv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetTgkzupwfyvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTgkzupwfyv(r.Context(), GetTgkzupwfyvParams(params))
+	res, err := s.h.GetTgkzupwfyv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26698,12 +26698,12 @@ func (s *Server) handleGetTgkzupwfyv(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteTgkzupwfyv serves DELETE /tgkzupwfyv/{id}.
 func (s *Server) handleDeleteTgkzupwfyv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteTgkzupwfyvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTgkzupwfyv(r.Context(), DeleteTgkzupwfyvParams(params))
+	res, err := s.h.DeleteTgkzupwfyv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26712,12 +26712,12 @@ func (s *Server) handleDeleteTgkzupwfyv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetTgkzupwfyvItem serves GET /tgkzupwfyv/{id}/items/{itemId}.
 func (s *Server) handleGetTgkzupwfyvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetTgkzupwfyvItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTgkzupwfyvItem(r.Context(), GetTgkzupwfyvItemParams(params))
+	res, err := s.h.GetTgkzupwfyvItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26744,12 +26744,12 @@ func (s *Server) handleCreateSvmyg(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetSvmyg serves GET /svmyg/{id}.
 func (s *Server) handleGetSvmyg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetSvmygParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvmyg(r.Context(), GetSvmygParams(params))
+	res, err := s.h.GetSvmyg(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26758,12 +26758,12 @@ func (s *Server) handleGetSvmyg(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteSvmyg serves DELETE /svmyg/{id}.
 func (s *Server) handleDeleteSvmyg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteSvmygParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSvmyg(r.Context(), DeleteSvmygParams(params))
+	res, err := s.h.DeleteSvmyg(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26772,12 +26772,12 @@ func (s *Server) handleDeleteSvmyg(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetSvmygItem serves GET /svmyg/{id}/items/{itemId}.
 func (s *Server) handleGetSvmygItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetSvmygItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvmygItem(r.Context(), GetSvmygItemParams(params))
+	res, err := s.h.GetSvmygItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26804,12 +26804,12 @@ func (s *Server) handleCreateYqtdertvy(w http.ResponseWriter, r *http.Request, p
 
 // handleGetYqtdertvy serves GET /yqtdertvy/{id}.
 func (s *Server) handleGetYqtdertvy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetYqtdertvyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYqtdertvy(r.Context(), GetYqtdertvyParams(params))
+	res, err := s.h.GetYqtdertvy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26818,12 +26818,12 @@ func (s *Server) handleGetYqtdertvy(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteYqtdertvy serves DELETE /yqtdertvy/{id}.
 func (s *Server) handleDeleteYqtdertvy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteYqtdertvyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYqtdertvy(r.Context(), DeleteYqtdertvyParams(params))
+	res, err := s.h.DeleteYqtdertvy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26832,12 +26832,12 @@ func (s *Server) handleDeleteYqtdertvy(w http.ResponseWriter, r *http.Request, p
 
 // handleGetYqtdertvyItem serves GET /yqtdertvy/{id}/items/{itemId}.
 func (s *Server) handleGetYqtdertvyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetYqtdertvyItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYqtdertvyItem(r.Context(), GetYqtdertvyItemParams(params))
+	res, err := s.h.GetYqtdertvyItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26864,12 +26864,12 @@ func (s *Server) handleCreateRnzei(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetRnzei serves GET /rnzei/{id}.
 func (s *Server) handleGetRnzei(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetRnzeiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRnzei(r.Context(), GetRnzeiParams(params))
+	res, err := s.h.GetRnzei(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26878,12 +26878,12 @@ func (s *Server) handleGetRnzei(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteRnzei serves DELETE /rnzei/{id}.
 func (s *Server) handleDeleteRnzei(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteRnzeiParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteRnzei(r.Context(), DeleteRnzeiParams(params))
+	res, err := s.h.DeleteRnzei(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26892,12 +26892,12 @@ func (s *Server) handleDeleteRnzei(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetRnzeiItem serves GET /rnzei/{id}/items/{itemId}.
 func (s *Server) handleGetRnzeiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetRnzeiItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRnzeiItem(r.Context(), GetRnzeiItemParams(params))
+	res, err := s.h.GetRnzeiItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26924,12 +26924,12 @@ func (s *Server) handleCreateGdjubxqz(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetGdjubxqz serves GET /gdjubxqz/{id}.
 func (s *Server) handleGetGdjubxqz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetGdjubxqzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGdjubxqz(r.Context(), GetGdjubxqzParams(params))
+	res, err := s.h.GetGdjubxqz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26938,12 +26938,12 @@ func (s *Server) handleGetGdjubxqz(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteGdjubxqz serves DELETE /gdjubxqz/{id}.
 func (s *Server) handleDeleteGdjubxqz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteGdjubxqzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGdjubxqz(r.Context(), DeleteGdjubxqzParams(params))
+	res, err := s.h.DeleteGdjubxqz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26952,12 +26952,12 @@ func (s *Server) handleDeleteGdjubxqz(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetGdjubxqzItem serves GET /gdjubxqz/{id}/items/{itemId}.
 func (s *Server) handleGetGdjubxqzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetGdjubxqzItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGdjubxqzItem(r.Context(), GetGdjubxqzItemParams(params))
+	res, err := s.h.GetGdjubxqzItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26984,12 +26984,12 @@ func (s *Server) handleCreateEkzzan(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetEkzzan serves GET /ekzzan/{id}.
 func (s *Server) handleGetEkzzan(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetEkzzanParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEkzzan(r.Context(), GetEkzzanParams(params))
+	res, err := s.h.GetEkzzan(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -26998,12 +26998,12 @@ func (s *Server) handleGetEkzzan(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteEkzzan serves DELETE /ekzzan/{id}.
 func (s *Server) handleDeleteEkzzan(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteEkzzanParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEkzzan(r.Context(), DeleteEkzzanParams(params))
+	res, err := s.h.DeleteEkzzan(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27012,12 +27012,12 @@ func (s *Server) handleDeleteEkzzan(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetEkzzanItem serves GET /ekzzan/{id}/items/{itemId}.
 func (s *Server) handleGetEkzzanItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetEkzzanItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEkzzanItem(r.Context(), GetEkzzanItemParams(params))
+	res, err := s.h.GetEkzzanItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27044,12 +27044,12 @@ func (s *Server) handleCreateUvbyrvwl(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetUvbyrvwl serves GET /uvbyrvwl/{id}.
 func (s *Server) handleGetUvbyrvwl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetUvbyrvwlParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUvbyrvwl(r.Context(), GetUvbyrvwlParams(params))
+	res, err := s.h.GetUvbyrvwl(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27058,12 +27058,12 @@ func (s *Server) handleGetUvbyrvwl(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteUvbyrvwl serves DELETE /uvbyrvwl/{id}.
 func (s *Server) handleDeleteUvbyrvwl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteUvbyrvwlParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUvbyrvwl(r.Context(), DeleteUvbyrvwlParams(params))
+	res, err := s.h.DeleteUvbyrvwl(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27072,12 +27072,12 @@ func (s *Server) handleDeleteUvbyrvwl(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetUvbyrvwlItem serves GET /uvbyrvwl/{id}/items/{itemId}.
 func (s *Server) handleGetUvbyrvwlItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetUvbyrvwlItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUvbyrvwlItem(r.Context(), GetUvbyrvwlItemParams(params))
+	res, err := s.h.GetUvbyrvwlItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27104,12 +27104,12 @@ func (s *Server) handleCreateAokwq(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetAokwq serves GET /aokwq/{id}.
 func (s *Server) handleGetAokwq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetAokwqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAokwq(r.Context(), GetAokwqParams(params))
+	res, err := s.h.GetAokwq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27118,12 +27118,12 @@ func (s *Server) handleGetAokwq(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteAokwq serves DELETE /aokwq/{id}.
 func (s *Server) handleDeleteAokwq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteAokwqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAokwq(r.Context(), DeleteAokwqParams(params))
+	res, err := s.h.DeleteAokwq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27132,12 +27132,12 @@ func (s *Server) handleDeleteAokwq(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetAokwqItem serves GET /aokwq/{id}/items/{itemId}.
 func (s *Server) handleGetAokwqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetAokwqItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAokwqItem(r.Context(), GetAokwqItemParams(params))
+	res, err := s.h.GetAokwqItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27164,12 +27164,12 @@ func (s *Server) handleCreateUlpokwk(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetUlpokwk serves GET /ulpokwk/{id}.
 func (s *Server) handleGetUlpokwk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetUlpokwkParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUlpokwk(r.Context(), GetUlpokwkParams(params))
+	res, err := s.h.GetUlpokwk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27178,12 +27178,12 @@ func (s *Server) handleGetUlpokwk(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteUlpokwk serves DELETE /ulpokwk/{id}.
 func (s *Server) handleDeleteUlpokwk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteUlpokwkParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUlpokwk(r.Context(), DeleteUlpokwkParams(params))
+	res, err := s.h.DeleteUlpokwk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27192,12 +27192,12 @@ func (s *Server) handleDeleteUlpokwk(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetUlpokwkItem serves GET /ulpokwk/{id}/items/{itemId}.
 func (s *Server) handleGetUlpokwkItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetUlpokwkItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUlpokwkItem(r.Context(), GetUlpokwkItemParams(params))
+	res, err := s.h.GetUlpokwkItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27224,12 +27224,12 @@ func (s *Server) handleCreateQemvbzwy(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetQemvbzwy serves GET /qemvbzwy/{id}.
 func (s *Server) handleGetQemvbzwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetQemvbzwyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQemvbzwy(r.Context(), GetQemvbzwyParams(params))
+	res, err := s.h.GetQemvbzwy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27238,12 +27238,12 @@ func (s *Server) handleGetQemvbzwy(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteQemvbzwy serves DELETE /qemvbzwy/{id}.
 func (s *Server) handleDeleteQemvbzwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteQemvbzwyParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQemvbzwy(r.Context(), DeleteQemvbzwyParams(params))
+	res, err := s.h.DeleteQemvbzwy(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27252,12 +27252,12 @@ func (s *Server) handleDeleteQemvbzwy(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetQemvbzwyItem serves GET /qemvbzwy/{id}/items/{itemId}.
 func (s *Server) handleGetQemvbzwyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetQemvbzwyItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQemvbzwyItem(r.Context(), GetQemvbzwyItemParams(params))
+	res, err := s.h.GetQemvbzwyItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27284,12 +27284,12 @@ func (s *Server) handleCreateXcuepkm(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXcuepkm serves GET /xcuepkm/{id}.
 func (s *Server) handleGetXcuepkm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetXcuepkmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXcuepkm(r.Context(), GetXcuepkmParams(params))
+	res, err := s.h.GetXcuepkm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27298,12 +27298,12 @@ func (s *Server) handleGetXcuepkm(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteXcuepkm serves DELETE /xcuepkm/{id}.
 func (s *Server) handleDeleteXcuepkm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteXcuepkmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXcuepkm(r.Context(), DeleteXcuepkmParams(params))
+	res, err := s.h.DeleteXcuepkm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27312,12 +27312,12 @@ func (s *Server) handleDeleteXcuepkm(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXcuepkmItem serves GET /xcuepkm/{id}/items/{itemId}.
 func (s *Server) handleGetXcuepkmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetXcuepkmItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXcuepkmItem(r.Context(), GetXcuepkmItemParams(params))
+	res, err := s.h.GetXcuepkmItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27344,12 +27344,12 @@ func (s *Server) handleCreateWgschsm(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetWgschsm serves GET /wgschsm/{id}.
 func (s *Server) handleGetWgschsm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetWgschsmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWgschsm(r.Context(), GetWgschsmParams(params))
+	res, err := s.h.GetWgschsm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27358,12 +27358,12 @@ func (s *Server) handleGetWgschsm(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteWgschsm serves DELETE /wgschsm/{id}.
 func (s *Server) handleDeleteWgschsm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteWgschsmParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWgschsm(r.Context(), DeleteWgschsmParams(params))
+	res, err := s.h.DeleteWgschsm(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27372,12 +27372,12 @@ func (s *Server) handleDeleteWgschsm(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetWgschsmItem serves GET /wgschsm/{id}/items/{itemId}.
 func (s *Server) handleGetWgschsmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetWgschsmItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWgschsmItem(r.Context(), GetWgschsmItemParams(params))
+	res, err := s.h.GetWgschsmItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27404,12 +27404,12 @@ func (s *Server) handleCreateDbmzohetpt(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDbmzohetpt serves GET /dbmzohetpt/{id}.
 func (s *Server) handleGetDbmzohetpt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetDbmzohetptParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDbmzohetpt(r.Context(), GetDbmzohetptParams(params))
+	res, err := s.h.GetDbmzohetpt(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27418,12 +27418,12 @@ func (s *Server) handleGetDbmzohetpt(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteDbmzohetpt serves DELETE /dbmzohetpt/{id}.
 func (s *Server) handleDeleteDbmzohetpt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteDbmzohetptParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDbmzohetpt(r.Context(), DeleteDbmzohetptParams(params))
+	res, err := s.h.DeleteDbmzohetpt(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27432,12 +27432,12 @@ func (s *Server) handleDeleteDbmzohetpt(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDbmzohetptItem serves GET /dbmzohetpt/{id}/items/{itemId}.
 func (s *Server) handleGetDbmzohetptItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetDbmzohetptItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDbmzohetptItem(r.Context(), GetDbmzohetptItemParams(params))
+	res, err := s.h.GetDbmzohetptItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27464,12 +27464,12 @@ func (s *Server) handleCreateVdfphmnz(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVdfphmnz serves GET /vdfphmnz/{id}.
 func (s *Server) handleGetVdfphmnz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetVdfphmnzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVdfphmnz(r.Context(), GetVdfphmnzParams(params))
+	res, err := s.h.GetVdfphmnz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27478,12 +27478,12 @@ func (s *Server) handleGetVdfphmnz(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteVdfphmnz serves DELETE /vdfphmnz/{id}.
 func (s *Server) handleDeleteVdfphmnz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteVdfphmnzParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteVdfphmnz(r.Context(), DeleteVdfphmnzParams(params))
+	res, err := s.h.DeleteVdfphmnz(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27492,12 +27492,12 @@ func (s *Server) handleDeleteVdfphmnz(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVdfphmnzItem serves GET /vdfphmnz/{id}/items/{itemId}.
 func (s *Server) handleGetVdfphmnzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetVdfphmnzItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVdfphmnzItem(r.Context(), GetVdfphmnzItemParams(params))
+	res, err := s.h.GetVdfphmnzItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27524,12 +27524,12 @@ func (s *Server) handleCreateNkzgwxxbtc(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNkzgwxxbtc serves GET /nkzgwxxbtc/{id}.
 func (s *Server) handleGetNkzgwxxbtc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNkzgwxxbtcParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNkzgwxxbtc(r.Context(), GetNkzgwxxbtcParams(params))
+	res, err := s.h.GetNkzgwxxbtc(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27538,12 +27538,12 @@ func (s *Server) handleGetNkzgwxxbtc(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteNkzgwxxbtc serves DELETE /nkzgwxxbtc/{id}.
 func (s *Server) handleDeleteNkzgwxxbtc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNkzgwxxbtcParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNkzgwxxbtc(r.Context(), DeleteNkzgwxxbtcParams(params))
+	res, err := s.h.DeleteNkzgwxxbtc(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27552,12 +27552,12 @@ func (s *Server) handleDeleteNkzgwxxbtc(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNkzgwxxbtcItem serves GET /nkzgwxxbtc/{id}/items/{itemId}.
 func (s *Server) handleGetNkzgwxxbtcItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNkzgwxxbtcItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNkzgwxxbtcItem(r.Context(), GetNkzgwxxbtcItemParams(params))
+	res, err := s.h.GetNkzgwxxbtcItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27584,12 +27584,12 @@ func (s *Server) handleCreateGnnjxpflvk(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGnnjxpflvk serves GET /gnnjxpflvk/{id}.
 func (s *Server) handleGetGnnjxpflvk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetGnnjxpflvkParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGnnjxpflvk(r.Context(), GetGnnjxpflvkParams(params))
+	res, err := s.h.GetGnnjxpflvk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27598,12 +27598,12 @@ func (s *Server) handleGetGnnjxpflvk(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteGnnjxpflvk serves DELETE /gnnjxpflvk/{id}.
 func (s *Server) handleDeleteGnnjxpflvk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteGnnjxpflvkParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGnnjxpflvk(r.Context(), DeleteGnnjxpflvkParams(params))
+	res, err := s.h.DeleteGnnjxpflvk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27612,12 +27612,12 @@ func (s *Server) handleDeleteGnnjxpflvk(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGnnjxpflvkItem serves GET /gnnjxpflvk/{id}/items/{itemId}.
 func (s *Server) handleGetGnnjxpflvkItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetGnnjxpflvkItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGnnjxpflvkItem(r.Context(), GetGnnjxpflvkItemParams(params))
+	res, err := s.h.GetGnnjxpflvkItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27644,12 +27644,12 @@ func (s *Server) handleCreateOdmix(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetOdmix serves GET /odmix/{id}.
 func (s *Server) handleGetOdmix(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetOdmixParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOdmix(r.Context(), GetOdmixParams(params))
+	res, err := s.h.GetOdmix(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27658,12 +27658,12 @@ func (s *Server) handleGetOdmix(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteOdmix serves DELETE /odmix/{id}.
 func (s *Server) handleDeleteOdmix(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteOdmixParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOdmix(r.Context(), DeleteOdmixParams(params))
+	res, err := s.h.DeleteOdmix(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27672,12 +27672,12 @@ func (s *Server) handleDeleteOdmix(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetOdmixItem serves GET /odmix/{id}/items/{itemId}.
 func (s *Server) handleGetOdmixItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetOdmixItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOdmixItem(r.Context(), GetOdmixItemParams(params))
+	res, err := s.h.GetOdmixItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27704,12 +27704,12 @@ func (s *Server) handleCreateZrpklalrbq(w http.ResponseWriter, r *http.Request, 
 
 // handleGetZrpklalrbq serves GET /zrpklalrbq/{id}.
 func (s *Server) handleGetZrpklalrbq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetZrpklalrbqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZrpklalrbq(r.Context(), GetZrpklalrbqParams(params))
+	res, err := s.h.GetZrpklalrbq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27718,12 +27718,12 @@ func (s *Server) handleGetZrpklalrbq(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteZrpklalrbq serves DELETE /zrpklalrbq/{id}.
 func (s *Server) handleDeleteZrpklalrbq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteZrpklalrbqParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZrpklalrbq(r.Context(), DeleteZrpklalrbqParams(params))
+	res, err := s.h.DeleteZrpklalrbq(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27732,12 +27732,12 @@ func (s *Server) handleDeleteZrpklalrbq(w http.ResponseWriter, r *http.Request, 
 
 // handleGetZrpklalrbqItem serves GET /zrpklalrbq/{id}/items/{itemId}.
 func (s *Server) handleGetZrpklalrbqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetZrpklalrbqItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZrpklalrbqItem(r.Context(), GetZrpklalrbqItemParams(params))
+	res, err := s.h.GetZrpklalrbqItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27764,12 +27764,12 @@ func (s *Server) handleCreateBaedvo(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetBaedvo serves GET /baedvo/{id}.
 func (s *Server) handleGetBaedvo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetBaedvoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBaedvo(r.Context(), GetBaedvoParams(params))
+	res, err := s.h.GetBaedvo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27778,12 +27778,12 @@ func (s *Server) handleGetBaedvo(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteBaedvo serves DELETE /baedvo/{id}.
 func (s *Server) handleDeleteBaedvo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteBaedvoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteBaedvo(r.Context(), DeleteBaedvoParams(params))
+	res, err := s.h.DeleteBaedvo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27792,12 +27792,12 @@ func (s *Server) handleDeleteBaedvo(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetBaedvoItem serves GET /baedvo/{id}/items/{itemId}.
 func (s *Server) handleGetBaedvoItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetBaedvoItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBaedvoItem(r.Context(), GetBaedvoItemParams(params))
+	res, err := s.h.GetBaedvoItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27824,12 +27824,12 @@ func (s *Server) handleCreateKqeqazppxu(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKqeqazppxu serves GET /kqeqazppxu/{id}.
 func (s *Server) handleGetKqeqazppxu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetKqeqazppxuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKqeqazppxu(r.Context(), GetKqeqazppxuParams(params))
+	res, err := s.h.GetKqeqazppxu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27838,12 +27838,12 @@ func (s *Server) handleGetKqeqazppxu(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteKqeqazppxu serves DELETE /kqeqazppxu/{id}.
 func (s *Server) handleDeleteKqeqazppxu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteKqeqazppxuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKqeqazppxu(r.Context(), DeleteKqeqazppxuParams(params))
+	res, err := s.h.DeleteKqeqazppxu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27852,12 +27852,12 @@ func (s *Server) handleDeleteKqeqazppxu(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKqeqazppxuItem serves GET /kqeqazppxu/{id}/items/{itemId}.
 func (s *Server) handleGetKqeqazppxuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetKqeqazppxuItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKqeqazppxuItem(r.Context(), GetKqeqazppxuItemParams(params))
+	res, err := s.h.GetKqeqazppxuItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27884,12 +27884,12 @@ func (s *Server) handleCreateQwggbplec(w http.ResponseWriter, r *http.Request, p
 
 // handleGetQwggbplec serves GET /qwggbplec/{id}.
 func (s *Server) handleGetQwggbplec(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetQwggbplecParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQwggbplec(r.Context(), GetQwggbplecParams(params))
+	res, err := s.h.GetQwggbplec(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27898,12 +27898,12 @@ func (s *Server) handleGetQwggbplec(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteQwggbplec serves DELETE /qwggbplec/{id}.
 func (s *Server) handleDeleteQwggbplec(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteQwggbplecParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQwggbplec(r.Context(), DeleteQwggbplecParams(params))
+	res, err := s.h.DeleteQwggbplec(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27912,12 +27912,12 @@ func (s *Server) handleDeleteQwggbplec(w http.ResponseWriter, r *http.Request, p
 
 // handleGetQwggbplecItem serves GET /qwggbplec/{id}/items/{itemId}.
 func (s *Server) handleGetQwggbplecItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetQwggbplecItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQwggbplecItem(r.Context(), GetQwggbplecItemParams(params))
+	res, err := s.h.GetQwggbplecItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27944,12 +27944,12 @@ func (s *Server) handleCreateWoss(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetWoss serves GET /woss/{id}.
 func (s *Server) handleGetWoss(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetWossParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWoss(r.Context(), GetWossParams(params))
+	res, err := s.h.GetWoss(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27958,12 +27958,12 @@ func (s *Server) handleGetWoss(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteWoss serves DELETE /woss/{id}.
 func (s *Server) handleDeleteWoss(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteWossParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWoss(r.Context(), DeleteWossParams(params))
+	res, err := s.h.DeleteWoss(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -27972,12 +27972,12 @@ func (s *Server) handleDeleteWoss(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetWossItem serves GET /woss/{id}/items/{itemId}.
 func (s *Server) handleGetWossItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetWossItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWossItem(r.Context(), GetWossItemParams(params))
+	res, err := s.h.GetWossItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28004,12 +28004,12 @@ func (s *Server) handleCreateKxgaet(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetKxgaet serves GET /kxgaet/{id}.
 func (s *Server) handleGetKxgaet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetKxgaetParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKxgaet(r.Context(), GetKxgaetParams(params))
+	res, err := s.h.GetKxgaet(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28018,12 +28018,12 @@ func (s *Server) handleGetKxgaet(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteKxgaet serves DELETE /kxgaet/{id}.
 func (s *Server) handleDeleteKxgaet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteKxgaetParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKxgaet(r.Context(), DeleteKxgaetParams(params))
+	res, err := s.h.DeleteKxgaet(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28032,12 +28032,12 @@ func (s *Server) handleDeleteKxgaet(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetKxgaetItem serves GET /kxgaet/{id}/items/{itemId}.
 func (s *Server) handleGetKxgaetItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetKxgaetItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKxgaetItem(r.Context(), GetKxgaetItemParams(params))
+	res, err := s.h.GetKxgaetItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28064,12 +28064,12 @@ func (s *Server) handleCreateNtpsfifnrw(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNtpsfifnrw serves GET /ntpsfifnrw/{id}.
 func (s *Server) handleGetNtpsfifnrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNtpsfifnrwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNtpsfifnrw(r.Context(), GetNtpsfifnrwParams(params))
+	res, err := s.h.GetNtpsfifnrw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28078,12 +28078,12 @@ func (s *Server) handleGetNtpsfifnrw(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteNtpsfifnrw serves DELETE /ntpsfifnrw/{id}.
 func (s *Server) handleDeleteNtpsfifnrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNtpsfifnrwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNtpsfifnrw(r.Context(), DeleteNtpsfifnrwParams(params))
+	res, err := s.h.DeleteNtpsfifnrw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28092,12 +28092,12 @@ func (s *Server) handleDeleteNtpsfifnrw(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNtpsfifnrwItem serves GET /ntpsfifnrw/{id}/items/{itemId}.
 func (s *Server) handleGetNtpsfifnrwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNtpsfifnrwItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNtpsfifnrwItem(r.Context(), GetNtpsfifnrwItemParams(params))
+	res, err := s.h.GetNtpsfifnrwItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28124,12 +28124,12 @@ func (s *Server) handleCreateWmubezcx(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetWmubezcx serves GET /wmubezcx/{id}.
 func (s *Server) handleGetWmubezcx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetWmubezcxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWmubezcx(r.Context(), GetWmubezcxParams(params))
+	res, err := s.h.GetWmubezcx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28138,12 +28138,12 @@ func (s *Server) handleGetWmubezcx(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteWmubezcx serves DELETE /wmubezcx/{id}.
 func (s *Server) handleDeleteWmubezcx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteWmubezcxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWmubezcx(r.Context(), DeleteWmubezcxParams(params))
+	res, err := s.h.DeleteWmubezcx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28152,12 +28152,12 @@ func (s *Server) handleDeleteWmubezcx(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetWmubezcxItem serves GET /wmubezcx/{id}/items/{itemId}.
 func (s *Server) handleGetWmubezcxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetWmubezcxItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWmubezcxItem(r.Context(), GetWmubezcxItemParams(params))
+	res, err := s.h.GetWmubezcxItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28184,12 +28184,12 @@ func (s *Server) handleCreateBtlbjtyay(w http.ResponseWriter, r *http.Request, p
 
 // handleGetBtlbjtyay serves GET /btlbjtyay/{id}.
 func (s *Server) handleGetBtlbjtyay(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetBtlbjtyayParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBtlbjtyay(r.Context(), GetBtlbjtyayParams(params))
+	res, err := s.h.GetBtlbjtyay(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28198,12 +28198,12 @@ func (s *Server) handleGetBtlbjtyay(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteBtlbjtyay serves DELETE /btlbjtyay/{id}.
 func (s *Server) handleDeleteBtlbjtyay(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteBtlbjtyayParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteBtlbjtyay(r.Context(), DeleteBtlbjtyayParams(params))
+	res, err := s.h.DeleteBtlbjtyay(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28212,12 +28212,12 @@ func (s *Server) handleDeleteBtlbjtyay(w http.ResponseWriter, r *http.Request, p
 
 // handleGetBtlbjtyayItem serves GET /btlbjtyay/{id}/items/{itemId}.
 func (s *Server) handleGetBtlbjtyayItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetBtlbjtyayItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBtlbjtyayItem(r.Context(), GetBtlbjtyayItemParams(params))
+	res, err := s.h.GetBtlbjtyayItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28244,12 +28244,12 @@ func (s *Server) handleCreateExoimo(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetExoimo serves GET /exoimo/{id}.
 func (s *Server) handleGetExoimo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetExoimoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetExoimo(r.Context(), GetExoimoParams(params))
+	res, err := s.h.GetExoimo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28258,12 +28258,12 @@ func (s *Server) handleGetExoimo(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteExoimo serves DELETE /exoimo/{id}.
 func (s *Server) handleDeleteExoimo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteExoimoParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteExoimo(r.Context(), DeleteExoimoParams(params))
+	res, err := s.h.DeleteExoimo(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28272,12 +28272,12 @@ func (s *Server) handleDeleteExoimo(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetExoimoItem serves GET /exoimo/{id}/items/{itemId}.
 func (s *Server) handleGetExoimoItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetExoimoItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetExoimoItem(r.Context(), GetExoimoItemParams(params))
+	res, err := s.h.GetExoimoItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28304,12 +28304,12 @@ func (s *Server) handleCreateEodhnor(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetEodhnor serves GET /eodhnor/{id}.
 func (s *Server) handleGetEodhnor(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetEodhnorParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEodhnor(r.Context(), GetEodhnorParams(params))
+	res, err := s.h.GetEodhnor(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28318,12 +28318,12 @@ func (s *Server) handleGetEodhnor(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteEodhnor serves DELETE /eodhnor/{id}.
 func (s *Server) handleDeleteEodhnor(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteEodhnorParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEodhnor(r.Context(), DeleteEodhnorParams(params))
+	res, err := s.h.DeleteEodhnor(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28332,12 +28332,12 @@ func (s *Server) handleDeleteEodhnor(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetEodhnorItem serves GET /eodhnor/{id}/items/{itemId}.
 func (s *Server) handleGetEodhnorItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetEodhnorItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEodhnorItem(r.Context(), GetEodhnorItemParams(params))
+	res, err := s.h.GetEodhnorItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28364,12 +28364,12 @@ func (s *Server) handleCreateFpat(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetFpat serves GET /fpat/{id}.
 func (s *Server) handleGetFpat(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetFpatParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFpat(r.Context(), GetFpatParams(params))
+	res, err := s.h.GetFpat(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28378,12 +28378,12 @@ func (s *Server) handleGetFpat(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteFpat serves DELETE /fpat/{id}.
 func (s *Server) handleDeleteFpat(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteFpatParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteFpat(r.Context(), DeleteFpatParams(params))
+	res, err := s.h.DeleteFpat(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28392,12 +28392,12 @@ func (s *Server) handleDeleteFpat(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetFpatItem serves GET /fpat/{id}/items/{itemId}.
 func (s *Server) handleGetFpatItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetFpatItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFpatItem(r.Context(), GetFpatItemParams(params))
+	res, err := s.h.GetFpatItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28424,12 +28424,12 @@ func (s *Server) handleCreatePjybe(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetPjybe serves GET /pjybe/{id}.
 func (s *Server) handleGetPjybe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetPjybeParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPjybe(r.Context(), GetPjybeParams(params))
+	res, err := s.h.GetPjybe(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28438,12 +28438,12 @@ func (s *Server) handleGetPjybe(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeletePjybe serves DELETE /pjybe/{id}.
 func (s *Server) handleDeletePjybe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeletePjybeParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePjybe(r.Context(), DeletePjybeParams(params))
+	res, err := s.h.DeletePjybe(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28452,12 +28452,12 @@ func (s *Server) handleDeletePjybe(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetPjybeItem serves GET /pjybe/{id}/items/{itemId}.
 func (s *Server) handleGetPjybeItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetPjybeItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPjybeItem(r.Context(), GetPjybeItemParams(params))
+	res, err := s.h.GetPjybeItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28484,12 +28484,12 @@ func (s *Server) handleCreateQqju(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetQqju serves GET /qqju/{id}.
 func (s *Server) handleGetQqju(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetQqjuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQqju(r.Context(), GetQqjuParams(params))
+	res, err := s.h.GetQqju(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28498,12 +28498,12 @@ func (s *Server) handleGetQqju(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteQqju serves DELETE /qqju/{id}.
 func (s *Server) handleDeleteQqju(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteQqjuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQqju(r.Context(), DeleteQqjuParams(params))
+	res, err := s.h.DeleteQqju(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28512,12 +28512,12 @@ func (s *Server) handleDeleteQqju(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetQqjuItem serves GET /qqju/{id}/items/{itemId}.
 func (s *Server) handleGetQqjuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetQqjuItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQqjuItem(r.Context(), GetQqjuItemParams(params))
+	res, err := s.h.GetQqjuItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28544,12 +28544,12 @@ func (s *Server) handleCreateScishs(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetScishs serves GET /scishs/{id}.
 func (s *Server) handleGetScishs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetScishsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetScishs(r.Context(), GetScishsParams(params))
+	res, err := s.h.GetScishs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28558,12 +28558,12 @@ func (s *Server) handleGetScishs(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteScishs serves DELETE /scishs/{id}.
 func (s *Server) handleDeleteScishs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteScishsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteScishs(r.Context(), DeleteScishsParams(params))
+	res, err := s.h.DeleteScishs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28572,12 +28572,12 @@ func (s *Server) handleDeleteScishs(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetScishsItem serves GET /scishs/{id}/items/{itemId}.
 func (s *Server) handleGetScishsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetScishsItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetScishsItem(r.Context(), GetScishsItemParams(params))
+	res, err := s.h.GetScishsItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28604,12 +28604,12 @@ func (s *Server) handleCreateYtcmg(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetYtcmg serves GET /ytcmg/{id}.
 func (s *Server) handleGetYtcmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetYtcmgParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYtcmg(r.Context(), GetYtcmgParams(params))
+	res, err := s.h.GetYtcmg(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28618,12 +28618,12 @@ func (s *Server) handleGetYtcmg(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteYtcmg serves DELETE /ytcmg/{id}.
 func (s *Server) handleDeleteYtcmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteYtcmgParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYtcmg(r.Context(), DeleteYtcmgParams(params))
+	res, err := s.h.DeleteYtcmg(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28632,12 +28632,12 @@ func (s *Server) handleDeleteYtcmg(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetYtcmgItem serves GET /ytcmg/{id}/items/{itemId}.
 func (s *Server) handleGetYtcmgItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetYtcmgItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYtcmgItem(r.Context(), GetYtcmgItemParams(params))
+	res, err := s.h.GetYtcmgItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28664,12 +28664,12 @@ func (s *Server) handleCreateXbrrgbcjh(w http.ResponseWriter, r *http.Request, p
 
 // handleGetXbrrgbcjh serves GET /xbrrgbcjh/{id}.
 func (s *Server) handleGetXbrrgbcjh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetXbrrgbcjhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXbrrgbcjh(r.Context(), GetXbrrgbcjhParams(params))
+	res, err := s.h.GetXbrrgbcjh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28678,12 +28678,12 @@ func (s *Server) handleGetXbrrgbcjh(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteXbrrgbcjh serves DELETE /xbrrgbcjh/{id}.
 func (s *Server) handleDeleteXbrrgbcjh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteXbrrgbcjhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXbrrgbcjh(r.Context(), DeleteXbrrgbcjhParams(params))
+	res, err := s.h.DeleteXbrrgbcjh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28692,12 +28692,12 @@ func (s *Server) handleDeleteXbrrgbcjh(w http.ResponseWriter, r *http.Request, p
 
 // handleGetXbrrgbcjhItem serves GET /xbrrgbcjh/{id}/items/{itemId}.
 func (s *Server) handleGetXbrrgbcjhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetXbrrgbcjhItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXbrrgbcjhItem(r.Context(), GetXbrrgbcjhItemParams(params))
+	res, err := s.h.GetXbrrgbcjhItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28724,12 +28724,12 @@ func (s *Server) handleCreateNvcblvypxv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNvcblvypxv serves GET /nvcblvypxv/{id}.
 func (s *Server) handleGetNvcblvypxv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetNvcblvypxvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNvcblvypxv(r.Context(), GetNvcblvypxvParams(params))
+	res, err := s.h.GetNvcblvypxv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28738,12 +28738,12 @@ func (s *Server) handleGetNvcblvypxv(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteNvcblvypxv serves DELETE /nvcblvypxv/{id}.
 func (s *Server) handleDeleteNvcblvypxv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteNvcblvypxvParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNvcblvypxv(r.Context(), DeleteNvcblvypxvParams(params))
+	res, err := s.h.DeleteNvcblvypxv(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28752,12 +28752,12 @@ func (s *Server) handleDeleteNvcblvypxv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNvcblvypxvItem serves GET /nvcblvypxv/{id}/items/{itemId}.
 func (s *Server) handleGetNvcblvypxvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetNvcblvypxvItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNvcblvypxvItem(r.Context(), GetNvcblvypxvItemParams(params))
+	res, err := s.h.GetNvcblvypxvItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28784,12 +28784,12 @@ func (s *Server) handleCreateMhjgoj(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetMhjgoj serves GET /mhjgoj/{id}.
 func (s *Server) handleGetMhjgoj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetMhjgojParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMhjgoj(r.Context(), GetMhjgojParams(params))
+	res, err := s.h.GetMhjgoj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28798,12 +28798,12 @@ func (s *Server) handleGetMhjgoj(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteMhjgoj serves DELETE /mhjgoj/{id}.
 func (s *Server) handleDeleteMhjgoj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteMhjgojParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMhjgoj(r.Context(), DeleteMhjgojParams(params))
+	res, err := s.h.DeleteMhjgoj(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28812,12 +28812,12 @@ func (s *Server) handleDeleteMhjgoj(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetMhjgojItem serves GET /mhjgoj/{id}/items/{itemId}.
 func (s *Server) handleGetMhjgojItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetMhjgojItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMhjgojItem(r.Context(), GetMhjgojItemParams(params))
+	res, err := s.h.GetMhjgojItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28844,12 +28844,12 @@ func (s *Server) handleCreateLkqh(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetLkqh serves GET /lkqh/{id}.
 func (s *Server) handleGetLkqh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetLkqhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLkqh(r.Context(), GetLkqhParams(params))
+	res, err := s.h.GetLkqh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28858,12 +28858,12 @@ func (s *Server) handleGetLkqh(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteLkqh serves DELETE /lkqh/{id}.
 func (s *Server) handleDeleteLkqh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteLkqhParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLkqh(r.Context(), DeleteLkqhParams(params))
+	res, err := s.h.DeleteLkqh(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28872,12 +28872,12 @@ func (s *Server) handleDeleteLkqh(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetLkqhItem serves GET /lkqh/{id}/items/{itemId}.
 func (s *Server) handleGetLkqhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetLkqhItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLkqhItem(r.Context(), GetLkqhItemParams(params))
+	res, err := s.h.GetLkqhItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28904,12 +28904,12 @@ func (s *Server) handleCreateQion(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetQion serves GET /qion/{id}.
 func (s *Server) handleGetQion(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetQionParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQion(r.Context(), GetQionParams(params))
+	res, err := s.h.GetQion(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28918,12 +28918,12 @@ func (s *Server) handleGetQion(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteQion serves DELETE /qion/{id}.
 func (s *Server) handleDeleteQion(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteQionParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQion(r.Context(), DeleteQionParams(params))
+	res, err := s.h.DeleteQion(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28932,12 +28932,12 @@ func (s *Server) handleDeleteQion(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetQionItem serves GET /qion/{id}/items/{itemId}.
 func (s *Server) handleGetQionItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetQionItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQionItem(r.Context(), GetQionItemParams(params))
+	res, err := s.h.GetQionItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28964,12 +28964,12 @@ func (s *Server) handleCreateXetyu(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetXetyu serves GET /xetyu/{id}.
 func (s *Server) handleGetXetyu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetXetyuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXetyu(r.Context(), GetXetyuParams(params))
+	res, err := s.h.GetXetyu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28978,12 +28978,12 @@ func (s *Server) handleGetXetyu(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteXetyu serves DELETE /xetyu/{id}.
 func (s *Server) handleDeleteXetyu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteXetyuParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXetyu(r.Context(), DeleteXetyuParams(params))
+	res, err := s.h.DeleteXetyu(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -28992,12 +28992,12 @@ func (s *Server) handleDeleteXetyu(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetXetyuItem serves GET /xetyu/{id}/items/{itemId}.
 func (s *Server) handleGetXetyuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetXetyuItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXetyuItem(r.Context(), GetXetyuItemParams(params))
+	res, err := s.h.GetXetyuItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29024,12 +29024,12 @@ func (s *Server) handleCreateQqvgdwbt(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetQqvgdwbt serves GET /qqvgdwbt/{id}.
 func (s *Server) handleGetQqvgdwbt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetQqvgdwbtParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQqvgdwbt(r.Context(), GetQqvgdwbtParams(params))
+	res, err := s.h.GetQqvgdwbt(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29038,12 +29038,12 @@ func (s *Server) handleGetQqvgdwbt(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteQqvgdwbt serves DELETE /qqvgdwbt/{id}.
 func (s *Server) handleDeleteQqvgdwbt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteQqvgdwbtParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQqvgdwbt(r.Context(), DeleteQqvgdwbtParams(params))
+	res, err := s.h.DeleteQqvgdwbt(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29052,12 +29052,12 @@ func (s *Server) handleDeleteQqvgdwbt(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetQqvgdwbtItem serves GET /qqvgdwbt/{id}/items/{itemId}.
 func (s *Server) handleGetQqvgdwbtItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetQqvgdwbtItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQqvgdwbtItem(r.Context(), GetQqvgdwbtItemParams(params))
+	res, err := s.h.GetQqvgdwbtItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29084,12 +29084,12 @@ func (s *Server) handleCreateVqkfydzd(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVqkfydzd serves GET /vqkfydzd/{id}.
 func (s *Server) handleGetVqkfydzd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetVqkfydzdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVqkfydzd(r.Context(), GetVqkfydzdParams(params))
+	res, err := s.h.GetVqkfydzd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29098,12 +29098,12 @@ func (s *Server) handleGetVqkfydzd(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteVqkfydzd serves DELETE /vqkfydzd/{id}.
 func (s *Server) handleDeleteVqkfydzd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteVqkfydzdParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteVqkfydzd(r.Context(), DeleteVqkfydzdParams(params))
+	res, err := s.h.DeleteVqkfydzd(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29112,12 +29112,12 @@ func (s *Server) handleDeleteVqkfydzd(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVqkfydzdItem serves GET /vqkfydzd/{id}/items/{itemId}.
 func (s *Server) handleGetVqkfydzdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetVqkfydzdItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVqkfydzdItem(r.Context(), GetVqkfydzdItemParams(params))
+	res, err := s.h.GetVqkfydzdItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29144,12 +29144,12 @@ func (s *Server) handleCreateIfuormbk(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetIfuormbk serves GET /ifuormbk/{id}.
 func (s *Server) handleGetIfuormbk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetIfuormbkParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIfuormbk(r.Context(), GetIfuormbkParams(params))
+	res, err := s.h.GetIfuormbk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29158,12 +29158,12 @@ func (s *Server) handleGetIfuormbk(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteIfuormbk serves DELETE /ifuormbk/{id}.
 func (s *Server) handleDeleteIfuormbk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteIfuormbkParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIfuormbk(r.Context(), DeleteIfuormbkParams(params))
+	res, err := s.h.DeleteIfuormbk(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29172,12 +29172,12 @@ func (s *Server) handleDeleteIfuormbk(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetIfuormbkItem serves GET /ifuormbk/{id}/items/{itemId}.
 func (s *Server) handleGetIfuormbkItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetIfuormbkItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIfuormbkItem(r.Context(), GetIfuormbkItemParams(params))
+	res, err := s.h.GetIfuormbkItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29204,12 +29204,12 @@ func (s *Server) handleCreateZkgjs(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetZkgjs serves GET /zkgjs/{id}.
 func (s *Server) handleGetZkgjs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetZkgjsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZkgjs(r.Context(), GetZkgjsParams(params))
+	res, err := s.h.GetZkgjs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29218,12 +29218,12 @@ func (s *Server) handleGetZkgjs(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleDeleteZkgjs serves DELETE /zkgjs/{id}.
 func (s *Server) handleDeleteZkgjs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteZkgjsParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZkgjs(r.Context(), DeleteZkgjsParams(params))
+	res, err := s.h.DeleteZkgjs(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29232,12 +29232,12 @@ func (s *Server) handleDeleteZkgjs(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetZkgjsItem serves GET /zkgjs/{id}/items/{itemId}.
 func (s *Server) handleGetZkgjsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetZkgjsItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZkgjsItem(r.Context(), GetZkgjsItemParams(params))
+	res, err := s.h.GetZkgjsItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29264,12 +29264,12 @@ func (s *Server) handleCreateEoockqbx(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetEoockqbx serves GET /eoockqbx/{id}.
 func (s *Server) handleGetEoockqbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetEoockqbxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEoockqbx(r.Context(), GetEoockqbxParams(params))
+	res, err := s.h.GetEoockqbx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29278,12 +29278,12 @@ func (s *Server) handleGetEoockqbx(w http.ResponseWriter, r *http.Request, p []s
 
 // handleDeleteEoockqbx serves DELETE /eoockqbx/{id}.
 func (s *Server) handleDeleteEoockqbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteEoockqbxParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEoockqbx(r.Context(), DeleteEoockqbxParams(params))
+	res, err := s.h.DeleteEoockqbx(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29292,12 +29292,12 @@ func (s *Server) handleDeleteEoockqbx(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetEoockqbxItem serves GET /eoockqbx/{id}/items/{itemId}.
 func (s *Server) handleGetEoockqbxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetEoockqbxItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEoockqbxItem(r.Context(), GetEoockqbxItemParams(params))
+	res, err := s.h.GetEoockqbxItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29324,12 +29324,12 @@ func (s *Server) handleCreateIddmjcp(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetIddmjcp serves GET /iddmjcp/{id}.
 func (s *Server) handleGetIddmjcp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetIddmjcpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIddmjcp(r.Context(), GetIddmjcpParams(params))
+	res, err := s.h.GetIddmjcp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29338,12 +29338,12 @@ func (s *Server) handleGetIddmjcp(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteIddmjcp serves DELETE /iddmjcp/{id}.
 func (s *Server) handleDeleteIddmjcp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteIddmjcpParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIddmjcp(r.Context(), DeleteIddmjcpParams(params))
+	res, err := s.h.DeleteIddmjcp(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29352,12 +29352,12 @@ func (s *Server) handleDeleteIddmjcp(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetIddmjcpItem serves GET /iddmjcp/{id}/items/{itemId}.
 func (s *Server) handleGetIddmjcpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetIddmjcpItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIddmjcpItem(r.Context(), GetIddmjcpItemParams(params))
+	res, err := s.h.GetIddmjcpItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29384,12 +29384,12 @@ func (s *Server) handleCreateGxlvbalni(w http.ResponseWriter, r *http.Request, p
 
 // handleGetGxlvbalni serves GET /gxlvbalni/{id}.
 func (s *Server) handleGetGxlvbalni(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetGxlvbalniParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGxlvbalni(r.Context(), GetGxlvbalniParams(params))
+	res, err := s.h.GetGxlvbalni(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29398,12 +29398,12 @@ func (s *Server) handleGetGxlvbalni(w http.ResponseWriter, r *http.Request, p []
 
 // handleDeleteGxlvbalni serves DELETE /gxlvbalni/{id}.
 func (s *Server) handleDeleteGxlvbalni(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteGxlvbalniParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGxlvbalni(r.Context(), DeleteGxlvbalniParams(params))
+	res, err := s.h.DeleteGxlvbalni(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29412,12 +29412,12 @@ func (s *Server) handleDeleteGxlvbalni(w http.ResponseWriter, r *http.Request, p
 
 // handleGetGxlvbalniItem serves GET /gxlvbalni/{id}/items/{itemId}.
 func (s *Server) handleGetGxlvbalniItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetGxlvbalniItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGxlvbalniItem(r.Context(), GetGxlvbalniItemParams(params))
+	res, err := s.h.GetGxlvbalniItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29444,12 +29444,12 @@ func (s *Server) handleCreateFzca(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetFzca serves GET /fzca/{id}.
 func (s *Server) handleGetFzca(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetFzcaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFzca(r.Context(), GetFzcaParams(params))
+	res, err := s.h.GetFzca(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29458,12 +29458,12 @@ func (s *Server) handleGetFzca(w http.ResponseWriter, r *http.Request, p []strin
 
 // handleDeleteFzca serves DELETE /fzca/{id}.
 func (s *Server) handleDeleteFzca(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteFzcaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteFzca(r.Context(), DeleteFzcaParams(params))
+	res, err := s.h.DeleteFzca(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29472,12 +29472,12 @@ func (s *Server) handleDeleteFzca(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetFzcaItem serves GET /fzca/{id}/items/{itemId}.
 func (s *Server) handleGetFzcaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetFzcaItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFzcaItem(r.Context(), GetFzcaItemParams(params))
+	res, err := s.h.GetFzcaItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29504,12 +29504,12 @@ func (s *Server) handleCreateKnnkozqwja(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKnnkozqwja serves GET /knnkozqwja/{id}.
 func (s *Server) handleGetKnnkozqwja(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetKnnkozqwjaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKnnkozqwja(r.Context(), GetKnnkozqwjaParams(params))
+	res, err := s.h.GetKnnkozqwja(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29518,12 +29518,12 @@ func (s *Server) handleGetKnnkozqwja(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteKnnkozqwja serves DELETE /knnkozqwja/{id}.
 func (s *Server) handleDeleteKnnkozqwja(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteKnnkozqwjaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKnnkozqwja(r.Context(), DeleteKnnkozqwjaParams(params))
+	res, err := s.h.DeleteKnnkozqwja(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29532,12 +29532,12 @@ func (s *Server) handleDeleteKnnkozqwja(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKnnkozqwjaItem serves GET /knnkozqwja/{id}/items/{itemId}.
 func (s *Server) handleGetKnnkozqwjaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetKnnkozqwjaItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKnnkozqwjaItem(r.Context(), GetKnnkozqwjaItemParams(params))
+	res, err := s.h.GetKnnkozqwjaItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29564,12 +29564,12 @@ func (s *Server) handleCreateGcxbiixeca(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGcxbiixeca serves GET /gcxbiixeca/{id}.
 func (s *Server) handleGetGcxbiixeca(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetGcxbiixecaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGcxbiixeca(r.Context(), GetGcxbiixecaParams(params))
+	res, err := s.h.GetGcxbiixeca(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29578,12 +29578,12 @@ func (s *Server) handleGetGcxbiixeca(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteGcxbiixeca serves DELETE /gcxbiixeca/{id}.
 func (s *Server) handleDeleteGcxbiixeca(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteGcxbiixecaParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGcxbiixeca(r.Context(), DeleteGcxbiixecaParams(params))
+	res, err := s.h.DeleteGcxbiixeca(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29592,12 +29592,12 @@ func (s *Server) handleDeleteGcxbiixeca(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGcxbiixecaItem serves GET /gcxbiixeca/{id}/items/{itemId}.
 func (s *Server) handleGetGcxbiixecaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetGcxbiixecaItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGcxbiixecaItem(r.Context(), GetGcxbiixecaItemParams(params))
+	res, err := s.h.GetGcxbiixecaItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29624,12 +29624,12 @@ func (s *Server) handleCreateXznlmb(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetXznlmb serves GET /xznlmb/{id}.
 func (s *Server) handleGetXznlmb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetXznlmbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXznlmb(r.Context(), GetXznlmbParams(params))
+	res, err := s.h.GetXznlmb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29638,12 +29638,12 @@ func (s *Server) handleGetXznlmb(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteXznlmb serves DELETE /xznlmb/{id}.
 func (s *Server) handleDeleteXznlmb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteXznlmbParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXznlmb(r.Context(), DeleteXznlmbParams(params))
+	res, err := s.h.DeleteXznlmb(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29652,12 +29652,12 @@ func (s *Server) handleDeleteXznlmb(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetXznlmbItem serves GET /xznlmb/{id}/items/{itemId}.
 func (s *Server) handleGetXznlmbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetXznlmbItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXznlmbItem(r.Context(), GetXznlmbItemParams(params))
+	res, err := s.h.GetXznlmbItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29684,12 +29684,12 @@ func (s *Server) handleCreateUnhihgbprc(w http.ResponseWriter, r *http.Request, 
 
 // handleGetUnhihgbprc serves GET /unhihgbprc/{id}.
 func (s *Server) handleGetUnhihgbprc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetUnhihgbprcParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUnhihgbprc(r.Context(), GetUnhihgbprcParams(params))
+	res, err := s.h.GetUnhihgbprc(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29698,12 +29698,12 @@ func (s *Server) handleGetUnhihgbprc(w http.ResponseWriter, r *http.Request, p [
 
 // handleDeleteUnhihgbprc serves DELETE /unhihgbprc/{id}.
 func (s *Server) handleDeleteUnhihgbprc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteUnhihgbprcParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUnhihgbprc(r.Context(), DeleteUnhihgbprcParams(params))
+	res, err := s.h.DeleteUnhihgbprc(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29712,12 +29712,12 @@ func (s *Server) handleDeleteUnhihgbprc(w http.ResponseWriter, r *http.Request, 
 
 // handleGetUnhihgbprcItem serves GET /unhihgbprc/{id}/items/{itemId}.
 func (s *Server) handleGetUnhihgbprcItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetUnhihgbprcItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUnhihgbprcItem(r.Context(), GetUnhihgbprcItemParams(params))
+	res, err := s.h.GetUnhihgbprcItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29744,12 +29744,12 @@ func (s *Server) handleCreateBnpfqqf(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetBnpfqqf serves GET /bnpfqqf/{id}.
 func (s *Server) handleGetBnpfqqf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetBnpfqqfParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBnpfqqf(r.Context(), GetBnpfqqfParams(params))
+	res, err := s.h.GetBnpfqqf(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29758,12 +29758,12 @@ func (s *Server) handleGetBnpfqqf(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteBnpfqqf serves DELETE /bnpfqqf/{id}.
 func (s *Server) handleDeleteBnpfqqf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteBnpfqqfParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteBnpfqqf(r.Context(), DeleteBnpfqqfParams(params))
+	res, err := s.h.DeleteBnpfqqf(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29772,12 +29772,12 @@ func (s *Server) handleDeleteBnpfqqf(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetBnpfqqfItem serves GET /bnpfqqf/{id}/items/{itemId}.
 func (s *Server) handleGetBnpfqqfItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetBnpfqqfItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBnpfqqfItem(r.Context(), GetBnpfqqfItemParams(params))
+	res, err := s.h.GetBnpfqqfItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29804,12 +29804,12 @@ func (s *Server) handleCreateDtehsbc(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetDtehsbc serves GET /dtehsbc/{id}.
 func (s *Server) handleGetDtehsbc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetDtehsbcParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDtehsbc(r.Context(), GetDtehsbcParams(params))
+	res, err := s.h.GetDtehsbc(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29818,12 +29818,12 @@ func (s *Server) handleGetDtehsbc(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteDtehsbc serves DELETE /dtehsbc/{id}.
 func (s *Server) handleDeleteDtehsbc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteDtehsbcParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDtehsbc(r.Context(), DeleteDtehsbcParams(params))
+	res, err := s.h.DeleteDtehsbc(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29832,12 +29832,12 @@ func (s *Server) handleDeleteDtehsbc(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetDtehsbcItem serves GET /dtehsbc/{id}/items/{itemId}.
 func (s *Server) handleGetDtehsbcItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetDtehsbcItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDtehsbcItem(r.Context(), GetDtehsbcItemParams(params))
+	res, err := s.h.GetDtehsbcItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29864,12 +29864,12 @@ func (s *Server) handleCreateXewkvlw(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXewkvlw serves GET /xewkvlw/{id}.
 func (s *Server) handleGetXewkvlw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetXewkvlwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXewkvlw(r.Context(), GetXewkvlwParams(params))
+	res, err := s.h.GetXewkvlw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29878,12 +29878,12 @@ func (s *Server) handleGetXewkvlw(w http.ResponseWriter, r *http.Request, p []st
 
 // handleDeleteXewkvlw serves DELETE /xewkvlw/{id}.
 func (s *Server) handleDeleteXewkvlw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteXewkvlwParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXewkvlw(r.Context(), DeleteXewkvlwParams(params))
+	res, err := s.h.DeleteXewkvlw(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29892,12 +29892,12 @@ func (s *Server) handleDeleteXewkvlw(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXewkvlwItem serves GET /xewkvlw/{id}/items/{itemId}.
 func (s *Server) handleGetXewkvlwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetXewkvlwItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXewkvlwItem(r.Context(), GetXewkvlwItemParams(params))
+	res, err := s.h.GetXewkvlwItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29924,12 +29924,12 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOrders serves GET /orders/{id}.
 func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params GetOrdersParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrders(r.Context(), GetOrdersParams(params))
+	res, err := s.h.GetOrders(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29938,12 +29938,12 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 
 // handleDeleteOrders serves DELETE /orders/{id}.
 func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
-	if err != nil {
+	var params DeleteOrdersParams
+	if err := decodeGetMmyoParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyo
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOrders(r.Context(), DeleteOrdersParams(params))
+	res, err := s.h.DeleteOrders(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
@@ -29952,12 +29952,12 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOrdersItem serves GET /orders/{id}/items/{itemId}.
 func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
-	if err != nil {
+	var params GetOrdersItemParams
+	if err := decodeGetMmyoItemParams(&params, r, p, esc); err != nil { // the same parameters as GetMmyoItem
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrdersItem(r.Context(), GetOrdersItemParams(params))
+	res, err := s.h.GetOrdersItem(r.Context(), params)
 	if err == nil && res != nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}

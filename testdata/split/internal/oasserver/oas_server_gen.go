@@ -197,8 +197,8 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	params, err := decodeListOrdersParams(r, p, esc)
-	if err != nil {
+	var params ListOrdersParams
+	if err := decodeListOrdersParams(&params, r, p, esc); err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
@@ -209,8 +209,8 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 	s.cfg.Done(w, r, "listOrders", res == nil, err)
 }
 
-// decodeListOrdersParams reads the parameters of ListOrders from r and its path segments p.
-func decodeListOrdersParams(r *http.Request, p []string, esc bool) (params ListOrdersParams, err error) {
+// decodeListOrdersParams reads the parameters of ListOrders from r and its path segments p into params.
+func decodeListOrdersParams(params *ListOrdersParams, r *http.Request, p []string, esc bool) (err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
 		key, value, q = oashttpimpl.NextQuery(q)
@@ -237,7 +237,7 @@ func decodeListOrdersParams(r *http.Request, p []string, esc bool) (params ListO
 			})
 		}
 	}
-	return params, err
+	return err
 }
 
 // handleCreateOrder serves POST /orders.
