@@ -15,6 +15,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/testdata/formats"
 	"github.com/oasgen/oasgen/testdata/jsonspec"
+	"github.com/oasgen/oasgen/testdata/petstore"
 	"github.com/oasgen/oasgen/testdata/validation"
 )
 
@@ -368,4 +369,38 @@ func TestLargeArraySized(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("stream of unknown size", l, 2)
+}
+
+// TestStreamPlainStrings: an array property of plain strings, whose
+// ArrayField holds the runtime's DecodeStringItem and EncodeStringItem
+// (testdata/petstore's photoUrls), streams out and back as MarshalJSON
+// and UnmarshalJSON see it, escapes included.
+func TestStreamPlainStrings(t *testing.T) {
+	urls := []string{"https://example.com/a", "tab\there", `quote " and \ slash`, "é ☃"}
+	var pet petstore.Pet
+	pet.Name = "doggie"
+	var out bytes.Buffer
+	var w oasrt.Writer
+	if err := oasrt.EncodeFieldItems(&w, &out, pet.PhotoURLsField(), values(urls, nil)); err != nil {
+		t.Fatal(err)
+	}
+	pet.PhotoURLs = urls
+	want, err := pet.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Fatalf("streamed:\n%s\nMarshalJSON:\n%s", out.Bytes(), want)
+	}
+	var back petstore.Pet
+	var got []string
+	for u, err := range oasrt.DecodeFieldItems(streamOf(want, 8), back.PhotoURLsField()) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, u)
+	}
+	if !slices.Equal(got, urls) || back.Name != "doggie" || back.PhotoURLs != nil {
+		t.Fatalf("decoded %q, name %q, field %q; want %q, doggie and the field left empty", got, back.Name, back.PhotoURLs, urls)
+	}
 }

@@ -42,3 +42,28 @@ func TestDecodeArray(t *testing.T) {
 		t.Fatal("an object decoded as an array")
 	}
 }
+
+// TestStringItem: the element codecs of an array of plain strings, which
+// generated PField methods name, decode a string (escapes undone) into
+// *x, leave *x alone on a value of another kind with an error at its
+// offset, and encode it back escaped.
+func TestStringItem(t *testing.T) {
+	var r oasrt.Reader
+	r.Reset([]byte(`"a\nb\u00e9"`))
+	var s string
+	if err := DecodeStringItem(&s, &r); err != nil || s != "a\nbé" {
+		t.Fatalf("DecodeStringItem = %q, %v", s, err)
+	}
+	r.Reset([]byte(`  12`))
+	s = "kept"
+	var e *oasrt.Error
+	if err := DecodeStringItem(&s, &r); !errors.As(err, &e) || e.Offset != 2 || s != "kept" {
+		t.Fatalf("DecodeStringItem of a number: %q, %v; want an error at offset 2 and s unchanged", s, err)
+	}
+	var w oasrt.Writer
+	s = "a\"b\n"
+	EncodeStringItem(&s, &w)
+	if got, want := string(w.Buf), `"a\"b\n"`; got != want {
+		t.Fatalf("EncodeStringItem = %s, want %s", got, want)
+	}
+}
