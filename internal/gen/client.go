@@ -79,7 +79,7 @@ func genObjectEncoders(f *file, a *api) {
 // sentParams is the statements that add an operation's query, header and
 // cookie parameters to its request: operations whose Params are one type
 // and whose statements are the same share one function of them,
-// addXParams, named after the first (paramsHelper).
+// addXParams, named after the first (genSentParams).
 type sentParams struct {
 	op      *apiOp // the first operation with them
 	shared  bool   // set when a later operation has them too
@@ -99,7 +99,7 @@ func (a *api) sentParams(f *file, op *apiOp) *sentParams {
 			s := newFile("", f.pkg, f.checks)
 			clientParams(s, o, "req")
 			if bytes.Count(s.buf.Bytes(), []byte("\n")) < 2 {
-				continue // one statement is no shorter as a call
+				continue // one line is no shorter as a call
 			}
 			key := paramsFields(s, o).buf.String() + "\x00" + s.buf.String()
 			h := byKey[key]

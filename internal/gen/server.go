@@ -935,8 +935,9 @@ func genHandle(f *file, a *api, op *apiOp) {
 		switch {
 		case decoder.op == op:
 			f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil {")
-		case op.sameParams == decoder.op.sameParams:
-			// an alias of the decoder's type
+		case op.sameParams != nil && op.sameParams == decoder.op.sameParams:
+			// an alias of the decoder's type (genTypes, which runs first,
+			// set sameParams)
 			f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)
 		default:
 			f.P("if err := ", decoder.name, "((*", decoder.op.params, ")(&params), r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)

@@ -85,21 +85,18 @@ func (c *codec) structStreams(d *ir.Struct) {
 		c.P("// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.")
 		c.streamNote(a)
 		c.P("func (v *", d.GoName, ") ", fd.Items.Field, "() ", rt("ArrayField"), "[", elem, "] {")
-		c.arrayField(a, "v", "&v."+fd.GoName, true)
+		c.arrayField(a, fd.GoName)
 		c.P("}")
 		c.P()
 	}
 }
 
-// arrayField prints the return of the oasrt.ArrayField of the array a,
-// the field that ptr points to in the struct recv, with the struct's
-// codecs when whole is set.
-func (c *codec) arrayField(a *ir.Array, recv, ptr string, whole bool) {
+// arrayField prints the return of the oasrt.ArrayField of v's field
+// (named field), the array a.
+func (c *codec) arrayField(a *ir.Array, field string) {
 	c.P("return ", rt("ArrayField"), "[", c.goType(a.Elem), "]{")
-	c.P("Array: ", ptr, ", Rules: ", c.arrayRules(a), ",")
-	if whole {
-		c.P("Decode: ", recv, ".DecodeJSON, Encode: ", recv, ".EncodeJSON,")
-	}
+	c.P("Array: &v.", field, ", Rules: ", c.arrayRules(a), ",")
+	c.P("Decode: v.DecodeJSON, Encode: v.EncodeJSON,")
 	c.P("DecodeItem: ", c.elemDecoder(a.Elem), ",")
 	c.P("EncodeItem: ", c.elemEncoder(a.Elem), ",")
 	c.P("}")
