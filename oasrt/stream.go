@@ -80,8 +80,8 @@ func (r *Reader) Stream(field any) error {
 
 // ArrayField is an array property of a generated struct, as the streaming
 // functions (Each, DecodeFieldItems, EncodeFieldItems) take it. For an
-// array property P, the struct's generated method PField returns one;
-// its fields are set there and are not for other code to set.
+// array property P, the struct's generated method PField returns one.
+// Generated code sets its fields; a program passes it on as it is.
 //
 // The streaming functions are generic in the element type, so they are
 // compiled for an element type only where a program calls them, not for
