@@ -89,11 +89,16 @@ type sentParams struct {
 // sentParams returns the sentParams of op, nil when it sends none of
 // those parameters. The first call for any operation collects them for
 // all of a's operations, so that the first of several that share them
-// calls the function too.
+// calls the function too. The Params types are printed before the client
+// (genTypes), which tells which operations' Params are one type.
 func (a *api) sentParams(f *file, op *apiOp) *sentParams {
 	if a.sent == nil {
 		a.sent = map[*apiOp]*sentParams{}
-		byKey := map[string]*sentParams{}
+		type key struct {
+			params     *apiOp // the operation whose Params type o's is
+			statements string
+		}
+		byKey := map[key]*sentParams{}
 		for _, o := range a.ops {
 			// A detached file, so that rendering imports nothing into f.
 			s := newFile("", f.pkg, f.checks)
@@ -101,11 +106,14 @@ func (a *api) sentParams(f *file, op *apiOp) *sentParams {
 			if bytes.Count(s.buf.Bytes(), []byte("\n")) < 2 {
 				continue // one line is no shorter as a call
 			}
-			key := paramsFields(s, o).buf.String() + "\x00" + s.buf.String()
-			h := byKey[key]
+			k := key{o.sameParams, s.buf.String()}
+			if k.params == nil {
+				k.params = o // the types not printed: share nothing
+			}
+			h := byKey[k]
 			if h == nil {
 				h = &sentParams{op: o}
-				byKey[key] = h
+				byKey[k] = h
 			} else {
 				h.shared = true
 			}

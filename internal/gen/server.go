@@ -14,17 +14,6 @@ var (
 	ctxType = Ident{"context", "Context"}
 )
 
-// paramsFields returns a scratch file of f holding the fields of op's
-// Params struct, with their comments.
-func paramsFields(f *file, op *apiOp) *file {
-	fields := f.scratch()
-	for _, p := range op.Params {
-		fields.paramDoc(p)
-		fields.P(p.GoName, " ", fields.paramType(p, true))
-	}
-	return fields
-}
-
 // genTypes prints the types the server and client share: the params
 // structs, the result interfaces and their variants.
 //
@@ -38,7 +27,11 @@ func genTypes(f *file, a *api, server bool) {
 			// An operation whose parameters are an earlier one's, their
 			// comments included, gets an alias of that one's type: a type
 			// defined as it would compile the struct's equality again.
-			fields := paramsFields(f, op)
+			fields := f.scratch()
+			for _, p := range op.Params {
+				fields.paramDoc(p)
+				fields.P(p.GoName, " ", fields.paramType(p, true))
+			}
 			op.sameParams = op
 			if same, ok := a.paramTypes[fields.buf.String()]; ok {
 				op.sameParams = same
