@@ -130,8 +130,10 @@ func (b *builder) nameResults(o *ir.Operation, r *ir.Response) {
 		}
 		res := &ir.Result{GoName: b.ns.Claim(name, ""), Media: m, More: more}
 		// Error is the method of the results of error statuses (a client
-		// made with WithErrorResults returns them as errors): no field takes it.
-		fields := ir.NewNamespace("Error")
+		// made with WithErrorResults returns them as errors), and
+		// WriteXResponse their writer when the server is in a package of its
+		// own (gen's split layout): no field takes them.
+		fields := ir.NewNamespace("Error", "Write"+o.ResultName)
 		if _, err := strconv.Atoi(r.Status); err != nil {
 			res.StatusField = fields.Claim("StatusCode", "")
 		}

@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"slices"
 	"strings"
 
 	"github.com/oasgen/oasgen/internal/build"
@@ -164,6 +163,8 @@ petstore example into ./petstore). The files, each rewritten whole:
   oas_router_gen.go    the router (specs with paths)
   oas_server_gen.go    the Handler interface, Server and responses
   oas_client_gen.go    the Client
+  oas_api_gen.go       aliases of the operations' types, Server and Client,
+                       declared in packages of their own (-model-packages)
   oas_webhooks_gen.go  the WebhookHandler interface and WebhookServer (specs with webhooks)
   oas_webhooks_client_gen.go  the WebhookClient that sends them
   oas_callbacks_gen.go the CallbackHandler and callback server, for the
@@ -177,16 +178,21 @@ into up to N packages, DIR/internal/oasmodels/m01 and on, each with its
 own oas_models_gen.go, oas_json_gen.go, oas_jsonv2_gen.go,
 oas_validate_gen.go and oas_stream_gen.go, and DIR's oas_models_gen.go
 declares an alias of every type: for specs too big to compile as one
-package. The server goes into a package of its own too,
-DIR/internal/oasserver (its oas_router_gen.go, oas_server_gen.go and
-oas_validate_gen.go), and DIR's oas_server_gen.go declares an alias of
-each of its types and NewServer. DIR must be in a Go module (the packages
-import each other by its path).
+package. With the server, the operations go into packages of their own
+too: their parameter, body and result types into DIR/internal/oasops
+(its oas_ops_gen.go), the server into DIR/internal/oasserver (its
+oas_server_gen.go), its router into DIR/internal/oasroute (its
+oas_router_gen.go) and the client into DIR/internal/oasclient (its
+oas_client_gen.go), each with an oas_validate_gen.go when its checks
+share values, and DIR's oas_api_gen.go declares an alias of each of
+their types, NewServer and NewClient (a client without the server stays
+in DIR). DIR must be in a Go module (the packages import each other by
+its path).
 
 Files named oas_*_gen.go in DIR, in DIR/internal/oasmodels/* or in
-DIR/internal/oasserver, that a new generation does not write are
-removed. Warnings (what is not generated or not checked) go to stderr,
-each with its file:line:col.
+DIR/internal/oasops, oasroute, oasserver or oasclient, that a new
+generation does not write are removed. Warnings (what is not generated
+or not checked) go to stderr, each with its file:line:col.
 
 `
 
@@ -476,20 +482,30 @@ func WriteFiles(dir string, files []gen.File) error {
 	}
 	// Directories go only when empty: os.Remove fails on the others.
 	models := filepath.Join(dir, filepath.FromSlash(gen.ModelsDir))
-	server := filepath.Join(dir, filepath.FromSlash(gen.ServerDir))
 	parts, _ := filepath.Glob(filepath.Join(models, "*"))
-	for _, p := range append(parts, models, server) {
+	parts = append(parts, models)
+	for _, d := range apiDirs {
+		parts = append(parts, filepath.Join(dir, filepath.FromSlash(d)))
+	}
+	for _, p := range parts {
 		_ = os.Remove(p)
 	}
-	_ = os.Remove(filepath.Dir(models)) // internal/, when both are gone
+	_ = os.Remove(filepath.Dir(models)) // internal/, when all are gone
 	return nil
 }
 
+// apiDirs are the directories of a split package's operations.
+var apiDirs = []string{gen.OpsDir, gen.RouteDir, gen.ServerDir, gen.ClientDir}
+
 // generatedFiles returns the files named oas_*_gen.go that generation
-// writes in dir: the package's, its split models' and its server's.
+// writes in dir: the package's, its split models' and its operations'.
 func generatedFiles(dir string) []string {
-	top, _ := filepath.Glob(filepath.Join(dir, "oas_*_gen.go"))
+	files, _ := filepath.Glob(filepath.Join(dir, "oas_*_gen.go"))
 	split, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ModelsDir), "*", "oas_*_gen.go"))
-	moved, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ServerDir), "oas_*_gen.go"))
-	return slices.Concat(top, split, moved)
+	files = append(files, split...)
+	for _, d := range apiDirs {
+		moved, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(d), "oas_*_gen.go"))
+		files = append(files, moved...)
+	}
+	return files
 }

@@ -324,8 +324,9 @@ components:
 
 // TestWriteFilesRemovesStale: generating again with another layout removes
 // what the last generation wrote and this one does not: the split models'
-// and the server's packages when the models are no longer split, and the
-// server's package when the server is no longer generated.
+// and the operations' packages when the models are no longer split, and
+// the server's package when the server is no longer generated, or the
+// client's when the client is not.
 func TestWriteFilesRemovesStale(t *testing.T) {
 	spec, _ := filepath.Abs("../../testdata/split/openapi.yaml")
 	mod := t.TempDir()
@@ -338,26 +339,33 @@ func TestWriteFilesRemovesStale(t *testing.T) {
 		return err == nil
 	}
 	for _, tt := range []struct {
-		args           []string
-		models, server bool
+		args                        []string
+		models, ops, server, client bool
 	}{
-		{[]string{"-model-packages", "3"}, true, true},
-		{nil, false, false},
-		{[]string{"-model-packages", "3"}, true, true},
-		{[]string{"-model-packages", "3", "-parts", "client"}, true, false},
+		{[]string{"-model-packages", "3"}, true, true, true, true},
+		{nil, false, false, false, false},
+		{[]string{"-model-packages", "3"}, true, true, true, true},
+		{[]string{"-model-packages", "3", "-parts", "client"}, true, false, false, false},
+		{[]string{"-model-packages", "3", "-parts", "server"}, true, true, true, false},
+		{[]string{"-model-packages", "3", "-parts", "models"}, true, false, false, false},
 	} {
 		var out strings.Builder
 		if code := Run(append([]string{"generate", "-i", spec, "-o", dir}, tt.args...), nil, &out, &out); code != exitOK {
 			t.Fatalf("%v: exit %d: %s", tt.args, code, out.String())
 		}
-		if got := exists(gen.ModelsDir); got != tt.models {
-			t.Errorf("%v: %s exists: %v, want %v", tt.args, gen.ModelsDir, got, tt.models)
+		for _, d := range []struct {
+			dir  string
+			want bool
+		}{{gen.ModelsDir, tt.models}, {gen.OpsDir, tt.ops}, {gen.RouteDir, tt.server}, {gen.ServerDir, tt.server}, {gen.ClientDir, tt.client}} {
+			if got := exists(d.dir); got != d.want {
+				t.Errorf("%v: %s exists: %v, want %v", tt.args, d.dir, got, d.want)
+			}
 		}
-		if got := exists(gen.ServerDir); got != tt.server {
-			t.Errorf("%v: %s exists: %v, want %v", tt.args, gen.ServerDir, got, tt.server)
-		}
-		if got := exists("internal"); got != (tt.models || tt.server) {
+		if got := exists("internal"); got != tt.models {
 			t.Errorf("%v: internal exists: %v", tt.args, got)
+		}
+		if got := exists("oas_api_gen.go"); got != tt.ops {
+			t.Errorf("%v: oas_api_gen.go exists: %v", tt.args, got)
 		}
 		if got := exists("oas_router_gen.go"); got != (tt.args == nil) {
 			t.Errorf("%v: oas_router_gen.go exists: %v", tt.args, got)

@@ -215,8 +215,9 @@ func TestModelsOnlyLinksNoHTTP(t *testing.T) {
 // TestSplitCompiles generates every golden case with its models split into
 // three packages (gen.Options.ModelPackages) into a module of its own, and
 // vets the lot: every kind of declaration and reference the cases hold
-// crosses a package somewhere, and must still compile. Every type of a
-// server moved into its own package must have its alias.
+// crosses a package somewhere, and must still compile. Every type of the
+// operations' packages (their types', the server's, the client's) must
+// have its alias.
 func TestSplitCompiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
@@ -238,7 +239,7 @@ func TestSplitCompiles(t *testing.T) {
 		if parts, _ := filepath.Glob(filepath.Join(cfg.output, filepath.FromSlash(gen.ModelsDir), "m*")); len(parts) > 1 {
 			split++
 		}
-		if checkServerAliases(t, cfg.output) {
+		if checkAPIAliases(t, cfg.output) {
 			moved++
 		}
 	}
@@ -247,19 +248,23 @@ func TestSplitCompiles(t *testing.T) {
 		t.Errorf("only %d cases were split into more than one package", split)
 	}
 	if moved < 30 {
-		t.Errorf("only %d cases moved their server into a package of its own", moved)
+		t.Errorf("only %d cases moved their operations into packages of their own", moved)
 	}
 	if out, err := goIn(mod, "vet", "./..."); err != nil {
 		t.Fatalf("go vet: %v\n%s", err, out)
 	}
 }
 
-// checkServerAliases reports whether dir's server is in a package of its
-// own (gen.ServerDir), and checks that dir's oas_server_gen.go declares an
-// alias of every exported type that package declares.
-func checkServerAliases(t *testing.T, dir string) bool {
+// checkAPIAliases reports whether dir's operations are in packages of
+// their own (gen.OpsDir, ServerDir, ClientDir), and checks that dir's
+// oas_api_gen.go declares an alias of every exported type they declare.
+func checkAPIAliases(t *testing.T, dir string) bool {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ServerDir), "oas_*_gen.go"))
+	var files []string
+	for _, d := range []string{gen.OpsDir, gen.RouteDir, gen.ServerDir, gen.ClientDir} {
+		fs, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(d), "oas_*_gen.go"))
+		files = append(files, fs...)
+	}
 	if len(files) == 0 {
 		return false
 	}
@@ -284,11 +289,11 @@ func checkServerAliases(t *testing.T, dir string) bool {
 		}
 		return names
 	}
-	have := types(filepath.Join(dir, "oas_server_gen.go"), true)
+	have := types(filepath.Join(dir, "oas_api_gen.go"), true)
 	for _, f := range files {
 		for name := range types(f, false) {
 			if !have[name] {
-				t.Errorf("%s: %s declares %s, which %s has no alias of", filepath.Base(dir), f, name, "oas_server_gen.go")
+				t.Errorf("%s: %s declares %s, which %s has no alias of", filepath.Base(dir), f, name, "oas_api_gen.go")
 			}
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/oasgen/oasgen/internal/gen"
 )
 
 func TestModuleVersion(t *testing.T) {
@@ -87,12 +89,16 @@ func TestGenerateHelpNamesEveryFile(t *testing.T) {
 	if !strings.Contains(generateUsage, "DIR/internal/oasmodels/m01") {
 		t.Error("generate's help does not say where split models go")
 	}
-	moved, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "*", "internal", "oasserver", "oas_*_gen.go"))
-	if len(moved) == 0 {
-		t.Fatal("no golden case moves its server into a package of its own")
-	}
-	if !strings.Contains(generateUsage, "DIR/internal/oasserver") {
-		t.Error("generate's help does not say where a split package's server goes")
+	var moved []string
+	for _, d := range []string{gen.OpsDir, gen.RouteDir, gen.ServerDir, gen.ClientDir} {
+		files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "*", filepath.FromSlash(d), "oas_*_gen.go"))
+		if len(files) == 0 {
+			t.Errorf("no golden case has files in %s", d)
+		}
+		if !strings.Contains(generateUsage, "DIR/"+d) {
+			t.Errorf("generate's help does not say what goes into DIR/%s", d)
+		}
+		moved = append(moved, files...)
 	}
 	for _, f := range append(split, moved...) {
 		if name := filepath.Base(f); !strings.Contains(generateUsage, name) {

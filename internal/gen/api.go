@@ -28,6 +28,9 @@ type api struct {
 	// results), so that the webhooks' set (webhook.go) and the API's live
 	// in one package; "" for the API.
 	prefix string
+	// routePkg is the import path of the router's package when it is not
+	// the server's (split.go).
+	routePkg string
 	// what the handler implements, in its doc comment: "" for the API's
 	// operations.
 	what string
@@ -45,6 +48,24 @@ type api struct {
 	// sent are the client's statements of the operations' query, header
 	// and cookie parameters, set on first use (sentParams).
 	sent map[*apiOp]*sentParams
+}
+
+// route names a declaration of the router the server calls, by its name
+// in the server's package ("matchRoute", "routeNotFound",
+// "routeMethodNotAllowed"): exported from the router's own package when
+// the API is split (routePkg, split.go), else a.local(name).
+func (a *api) route(name string) Ident {
+	if a.routePkg == "" {
+		return Ident{"", a.local(name)}
+	}
+	return Ident{a.routePkg, routeExports[name]}
+}
+
+// routeExports are the names the router's package exports.
+var routeExports = map[string]string{
+	"matchRoute":            "Match",
+	"routeNotFound":         "NotFound",
+	"routeMethodNotAllowed": "MethodNotAllowed",
 }
 
 // local returns the package-level unexported name of the api's own

@@ -100,8 +100,7 @@ func (a *api) sentParams(f *file, op *apiOp) *sentParams {
 		}
 		byKey := map[key]*sentParams{}
 		for _, o := range a.ops {
-			// A detached file, so that rendering imports nothing into f.
-			s := newFile("", f.pkg, f.checks)
+			s := f.detached()
 			clientParams(s, o, "req")
 			if bytes.Count(s.buf.Bytes(), []byte("\n")) < 2 {
 				continue // one line is no shorter as a call

@@ -127,50 +127,36 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	var mainAPI *api
 	if len(pkg.Operations) > 0 && (server || client) {
 		a := newAPI(pkg)
-		// The operations' parameter and response types belong to the
-		// server's file, or to the client's when there is no server.
-		var types *file
-		if server {
-			// With the models split, the server goes into a package of its
-			// own too (split.go), with its own shared check values.
-			ks, serverFile := k, func(name string) *file { return newFile(name, opts.Package, k) }
-			if k.layout != nil {
-				ks = k.forPackage()
-				serverFile = func(name string) *file { return k.layout.server.file(name, ks) }
-			}
-			router := serverFile("oas_router_gen.go")
-			genRouter(router, a)
-			srv := serverFile("oas_server_gen.go")
-			genTypes(srv, a, true)
-			genServer(srv, a)
-			if err := emit(router, srv); err != nil {
+		if k.layout != nil && server {
+			// A client without the server stays in the package: it has
+			// nothing to compile beside.
+			if err := genSplitAPI(a, opts.Package, k, client, emit); err != nil {
 				return nil, err
 			}
-			types = srv
-			if k.layout != nil {
-				if len(ks.vars) > 0 {
-					validate := serverFile("oas_validate_gen.go")
-					validate.specText = true // patterns in doc comments
-					genValidate(validate, &ir.Package{})
-					if err := emit(validate); err != nil {
-						return nil, err
-					}
-				}
-				aliases := newFile("oas_server_gen.go", opts.Package, k)
-				genServerAliases(aliases, a, srv)
-				if err := emit(aliases); err != nil {
+		} else {
+			// The operations' parameter and response types belong to the
+			// server's file, or to the client's when there is no server.
+			var types *file
+			if server {
+				router := newFile("oas_router_gen.go", opts.Package, k)
+				genRouter(router, a)
+				srv := newFile("oas_server_gen.go", opts.Package, k)
+				genTypes(srv, a, true)
+				genServer(srv, a)
+				if err := emit(router, srv); err != nil {
 					return nil, err
 				}
+				types = srv
 			}
-		}
-		if client {
-			f := newFile("oas_client_gen.go", opts.Package, k)
-			if types == nil {
-				genTypes(f, a, false)
-			}
-			genClient(f, a)
-			if err := emit(f); err != nil {
-				return nil, err
+			if client {
+				f := newFile("oas_client_gen.go", opts.Package, k)
+				if types == nil {
+					genTypes(f, a, false)
+				}
+				genClient(f, a)
+				if err := emit(f); err != nil {
+					return nil, err
+				}
 			}
 		}
 		mainAPI = a
@@ -190,8 +176,8 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 
 	// Validate methods come after the codecs and the server, which also
 	// register the package-level values they share. With the models split,
-	// this package's file holds only the values of the client and of the
-	// webhooks' and callbacks' code.
+	// this package's file holds only the values of the webhooks' and
+	// callbacks' code.
 	if k.layout == nil || len(k.vars) > 0 {
 		validate := newFile("oas_validate_gen.go", opts.Package, k)
 		validate.specText = true // patterns in doc comments

@@ -121,12 +121,32 @@ func (f *file) scratch() *file {
 	return s
 }
 
+// detached returns an empty file of f's package that imports nothing into
+// f: for code rendered to be compared, never printed. (With the models
+// split, what f would name only to compare, such as a Params type's
+// fields, may be declared in another package and imported nowhere else.)
+func (f *file) detached() *file {
+	d := newFile("", f.pkg, f.checks)
+	d.part = f.part
+	return d
+}
+
 // qual returns the qualified name of id, importing its package.
 func (f *file) qual(id Ident) string {
-	if id.Path == "" {
+	if id.Path == "" || f.part != nil && id.Path == f.part.path {
+		return id.Name // f's own package
+	}
+	n := f.importName(id.Path)
+	if n == "." {
 		return id.Name
 	}
-	return f.importName(id.Path) + "." + id.Name
+	return n + "." + id.Name
+}
+
+// dotImport imports the package at path p with a dot, so f names its
+// identifiers as its own (split.go says where).
+func (f *file) dotImport(p string) {
+	f.imports[p] = "."
 }
 
 // importName returns the local name for an import path, choosing a unique

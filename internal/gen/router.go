@@ -175,16 +175,17 @@ func genRouter(f *file, a *api) {
 	r := &router{file: f, a: a, split: map[*rnode]bool{}}
 	root := buildRoutes(a)
 	root.weight(r.split)
-	f.P("// Results of ", a.local("matchRoute"), " besides an operation index.")
+	match, notFound, notAllowed := a.route("matchRoute"), a.route("routeNotFound"), a.route("routeMethodNotAllowed")
+	f.P("// Results of ", match, " besides an operation index.")
 	f.P("const (")
-	f.P(a.local("routeNotFound"), " = -1")
-	f.P(a.local("routeMethodNotAllowed"), " = -2")
+	f.P(notFound, " = -1")
+	f.P(notAllowed, " = -2")
 	f.P(")")
 	f.P()
-	f.P("// ", a.local("matchRoute"), " finds the operation for a method and a request path from")
+	f.P("// ", match, " finds the operation for a method and a request path from")
 	f.P("// ", rt("RoutePath"), ", escaped when esc is true, storing the path parameters,")
 	f.P("// as they are in path, in p in the order of the path template. It returns")
-	f.P("// the operation's index, routeNotFound, or routeMethodNotAllowed with the")
+	f.P("// the operation's index, ", notFound, ", or ", notAllowed, " with the")
 	f.P("// methods the path allows.")
 	f.P("//")
 	f.P("// It is a decision tree over the path's segments: static segments first")
@@ -192,22 +193,22 @@ func genRouter(f *file, a *api) {
 	f.P("// parameters; a branch that fails falls through to the next. A trailing")
 	f.P("// slash is a segment of its own: \"/pet/\" is not \"/pet\". HEAD is served")
 	f.P("// by GET where the spec does not declare it.")
-	f.P("func ", a.local("matchRoute"), "(method, path string, esc bool, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
+	f.P("func ", match, "(method, path string, esc bool, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
 	f.P("if path == \"\" || path[0] != '/' {")
-	f.P("return ", a.local("routeNotFound"), ", \"\"")
+	f.P("return ", notFound, ", \"\"")
 	f.P("}")
 	if len(a.ops) > 0 {
 		r.node(root, 0, 0, "path[1:]")
 	}
-	f.P("return ", a.local("routeNotFound"), ", \"\"")
+	f.P("return ", notFound, ", \"\"")
 	f.P("}")
 	f.P()
 	for i := 0; i < len(r.funcs); i++ { // node appends to r.funcs
 		fn := r.funcs[i]
-		f.P("// ", fn.name, " is ", a.local("matchRoute"), " for the rest of the path after a segment at depth ", fn.d, ".")
+		f.P("// ", fn.name, " is ", match, " for the rest of the path after a segment at depth ", fn.d, ".")
 		f.P("func ", fn.name, "(method, path string, esc bool, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
 		r.node(fn.node, fn.d, fn.k, "path")
-		f.P("return ", a.local("routeNotFound"), ", \"\"")
+		f.P("return ", notFound, ", \"\"")
 		f.P("}")
 		f.P()
 	}
@@ -357,7 +358,7 @@ func (r *router) child(c *rnode, d, k int, rest, more string) {
 		for _, op := range c.dups {
 			r.P("// ", op.Method, " ", op.Path, " (", op.ID, ") is unreachable: another operation has its method and route.")
 		}
-		r.P("return ", r.a.local("routeMethodNotAllowed"), ", ", strconv.Quote(strings.Join(methods, ", ")))
+		r.P("return ", r.a.route("routeMethodNotAllowed"), ", ", strconv.Quote(strings.Join(methods, ", ")))
 		r.P("}")
 	}
 	switch {
@@ -380,7 +381,7 @@ func (r *router) next(c *rnode, d, k int, elem string) {
 	}
 	name := r.a.local("matchRoute") + strconv.Itoa(len(r.funcs)+1)
 	r.funcs = append(r.funcs, routeFunc{name, c, d, k})
-	r.P("if op, allow := ", name, "(method, ", elem, ", esc, p); op != ", r.a.local("routeNotFound"), " {")
+	r.P("if op, allow := ", name, "(method, ", elem, ", esc, p); op != ", r.a.route("routeNotFound"), " {")
 	r.P("return op, allow")
 	r.P("}")
 }

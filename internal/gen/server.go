@@ -609,7 +609,7 @@ func genServer(f *file, a *api) {
 	f.P("var p [", max(a.maxCaptures, 1), "]string")
 	f.P("path, esc := ", rt("RoutePath"), "(r.URL)")
 	f.P("id := \"\"")
-	f.P("if op, _ := ", a.local("matchRoute"), "(r.Method, path, esc, &p); op >= 0 {")
+	f.P("if op, _ := ", a.route("matchRoute"), "(r.Method, path, esc, &p); op >= 0 {")
 	f.P("id = ", a.local("operations"), "[op].id")
 	f.P("}")
 	f.P("s.cfg.Recovered(w, r, id, v)")
@@ -619,12 +619,12 @@ func genServer(f *file, a *api) {
 	f.P("func (s *", a.server, ") route(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
 	f.P("var p [", max(a.maxCaptures, 1), "]string")
 	f.P("path, esc := ", rt("RoutePath"), "(r.URL)")
-	f.P("op, allow := ", a.local("matchRoute"), "(r.Method, path, esc, &p)")
+	f.P("op, allow := ", a.route("matchRoute"), "(r.Method, path, esc, &p)")
 	f.P("switch op {")
-	f.P("case ", a.local("routeNotFound"), ":")
+	f.P("case ", a.route("routeNotFound"), ":")
 	f.P("s.cfg.Error(w, r, ", rt("ErrNotFound"), ")")
 	f.P("return")
-	f.P("case ", a.local("routeMethodNotAllowed"), ":")
+	f.P("case ", a.route("routeMethodNotAllowed"), ":")
 	f.P("s.cfg.Error(w, r, &", rt("MethodError"), "{Method: r.Method, Allow: allow})")
 	f.P("return")
 	f.P("}")
@@ -1087,7 +1087,7 @@ func paramFail(p *ir.Param) errReturn {
 // field dst of parameter p.
 func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
 	goT := f.goType(unNull(p.Type))
-	if f.goType(unNull(elem)) == "string" {
+	if f.detached().goType(unNull(elem)) == "string" {
 		if goT == "[]string" {
 			f.P(dst, " = ", vals)
 		} else {
@@ -1118,8 +1118,12 @@ func (a *api) paramsDecoder(f *file, op *apiOp) *paramsDecoder {
 	s := f.scratch()
 	decodeParamsBody(s, op)
 	var key strings.Builder
+	// The fields' types are rendered in a detached file, so that naming
+	// them imports nothing into f: with the models split, the Params
+	// types are in another package (split.go).
+	fields := f.detached()
 	for _, prm := range op.Params {
-		key.WriteString(prm.GoName + " " + f.paramType(prm, true) + "\n")
+		key.WriteString(prm.GoName + " " + fields.paramType(prm, true) + "\n")
 	}
 	key.WriteString("\n")
 	key.Write(s.buf.Bytes())
@@ -1262,12 +1266,11 @@ var parseFuncs = map[ir.PrimKind]string{
 // literal. head is the call up to that argument, tail what follows it.
 func callWithParse(f *file, t ir.Type, tail string, head ...any) {
 	prim, enum, _ := scalarOf(t)
-	goT := f.goType(unNull(t))
-	if name := simpleParse(f, prim, enum, goT); name != "" {
+	if name := simpleParse(f, prim, enum, f.detached().goType(unNull(t))); name != "" {
 		f.P(append(head, rt(name), tail)...)
 		return
 	}
-	f.P(append(head, "func(s string) (v ", goT, ", err error) {")...)
+	f.P(append(head, "func(s string) (v ", f.goType(unNull(t)), ", err error) {")...)
 	f.parseScalar(t, "s", "v", errReturn{pre: []any{"return v, "}})
 	f.P("return v, nil")
 	f.P("}", tail)
@@ -1277,14 +1280,14 @@ func callWithParse(f *file, t ir.Type, tail string, head ...any) {
 // constraints, which needs no parsing.
 func plainString(f *file, t ir.Type) bool {
 	prim, enum, _ := scalarOf(t)
-	return simpleParse(f, prim, enum, f.goType(unNull(t))) == parseFuncs[ir.String]
+	return simpleParse(f, prim, enum, f.detached().goType(unNull(t))) == parseFuncs[ir.String]
 }
 
 // simpleParse returns the runtime's parse function of a scalar, or "" for
 // one that needs its own: an enum, a primitive with constraints or whose
 // Go type is not the kind's own.
 func simpleParse(f *file, prim *ir.Prim, enum *ir.Enum, goT string) string {
-	if enum != nil || prim == nil || goT != f.primType(prim.Kind) || hasChecks(f, prim) {
+	if enum != nil || prim == nil || goT != f.detached().primType(prim.Kind) || hasChecks(f, prim) {
 		return ""
 	}
 	return parseFuncs[prim.Kind]
@@ -1292,7 +1295,7 @@ func simpleParse(f *file, prim *ir.Prim, enum *ir.Enum, goT string) string {
 
 // hasChecks reports whether parsing a p checks constraints beyond its type.
 func hasChecks(f *file, p *ir.Prim) bool {
-	s := f.scratch()
+	s := f.detached()
 	f.checks.primChecks(s, p, "x", true, returnErr.failf(s))
 	return s.buf.Len() > 0
 }

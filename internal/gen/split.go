@@ -17,30 +17,49 @@ import (
 // constants and streaming functions, so its users and its server and
 // client name them as before.
 //
-// The server (its router, Handler, Server and the operations' parameter
-// and result types) goes into a package of its own too, ServerDir, with
-// aliases of its types in the package: a big API's server is as big as its
-// largest model package, and with the client beside it in one package its
-// compilation was the build's peak (docs/sizes.md). The client stays in
-// the package and names the server's types by their aliases.
+// With the server, the operations go into packages of their own too:
+// their parameter, body and result types into OpsDir, the server (Handler
+// and Server) into ServerDir, its router into RouteDir and the client into
+// ClientDir. The server and the client import only the types' package, so
+// Go compiles them side by side, after it, and the router, which imports
+// none of the API's packages, beside the models; as one package with the
+// types, the server was the build's longest step and the client waited
+// for it (docs/sizes.md). A client without the server stays in the
+// package, with the types: it has nothing to compile beside.
+//
+// The package declares an alias of each of their types and wraps
+// NewServer and NewClient. The server and the client import the types'
+// package with a dot, so their code names the types as the package's own
+// code does; the naming pass gives every exported name of the API one
+// namespace, so none is hidden. The results' writers are exported methods
+// then (WriteXResponse, not writeXResponse), which the server calls from
+// its package: its result interfaces are not sealed.
 
 // ModelsDir is where the models' packages go, below the package's
 // directory (slash-separated).
 const ModelsDir = "internal/oasmodels"
 
-// ServerDir is where the server's package goes when the models are split,
-// below the package's directory (slash-separated).
-const ServerDir = "internal/oasserver"
+// OpsDir, RouteDir, ServerDir and ClientDir are where the operations'
+// types, the router, the server and the client go when the models are
+// split, below the package's directory (slash-separated).
+const (
+	OpsDir    = "internal/oasops"
+	RouteDir  = "internal/oasroute"
+	ServerDir = "internal/oasserver"
+	ClientDir = "internal/oasclient"
+)
 
 // layout says which package declares each model type.
 type layout struct {
 	pkgs []*modelPkg
 	of   map[ir.Decl]*modelPkg
-	// server is the server's package, which declares no model.
-	server *modelPkg
+	// ops, route, server and client are the packages of the operations'
+	// types, the router, the server and the client, which declare no
+	// model.
+	ops, route, server, client *modelPkg
 }
 
-// modelPkg is one package the models are split into, or the server's.
+// modelPkg is one package the models are split into, or one of the API's.
 type modelPkg struct {
 	name  string // package name
 	dir   string // directory, below the package's (slash-separated)
@@ -53,8 +72,10 @@ type modelPkg struct {
 func newLayout(pkg *ir.Package, n int, importPath string) *layout {
 	groups := pkg.Split(n)
 	l := &layout{of: map[ir.Decl]*modelPkg{}}
-	base := path.Base(ServerDir)
-	l.server = &modelPkg{name: base, dir: ServerDir, path: path.Join(importPath, ServerDir)}
+	api := func(dir string) *modelPkg {
+		return &modelPkg{name: path.Base(dir), dir: dir, path: path.Join(importPath, dir)}
+	}
+	l.ops, l.route, l.server, l.client = api(OpsDir), api(RouteDir), api(ServerDir), api(ClientDir)
 	for _, g := range groups {
 		if len(g) == 0 {
 			continue // a package without types
@@ -166,48 +187,109 @@ func genForwards(f *file, l *layout) {
 }
 
 // declType returns name, the exported type f is about to declare, and
-// records it for the aliases of a server moved into a package of its own.
+// records it for the aliases of the operations' types (genAPIAliases).
 func (f *file) declType(name string) string {
 	f.types = append(f.types, name)
 	return name
 }
 
-// genServerAliases prints, in the package the models are split from, an
-// alias of every type srv, the server's file in its own package, declares,
-// and its constructor.
+// genSplitAPI prints the operations of a package whose models are split,
+// with their server: their types, the router, the server and the client
+// (when client) in packages of their own (the layout's ops, route, server
+// and client), handing each file to emit, then the package's aliases of
+// their types.
+func genSplitAPI(a *api, pkgName string, k *checks, client bool, emit func(...*file) error) error {
+	l := k.layout
+	// emitPkg emits the files of mp's package, and its Validate file when
+	// they registered package-level values.
+	emitPkg := func(mp *modelPkg, km *checks, fs ...*file) error {
+		if err := emit(fs...); err != nil {
+			return err
+		}
+		if len(km.vars) == 0 {
+			return nil
+		}
+		validate := mp.file("oas_validate_gen.go", km)
+		validate.specText = true // patterns in doc comments
+		genValidate(validate, &ir.Package{})
+		return emit(validate)
+	}
+	// The server calls the results' writers from its own package.
+	for _, op := range a.ops {
+		op.write = "W" + op.write[1:]
+	}
+	kt := k.forPackage()
+	types := l.ops.file("oas_ops_gen.go", kt)
+	genTypes(types, a, true)
+	if err := emitPkg(l.ops, kt, types); err != nil {
+		return err
+	}
+	kr := k.forPackage()
+	a.routePkg = l.route.path
+	router := l.route.file("oas_router_gen.go", kr)
+	genRouter(router, a)
+	if err := emitPkg(l.route, kr, router); err != nil {
+		return err
+	}
+	ks := k.forPackage()
+	srv := l.server.file("oas_server_gen.go", ks)
+	srv.dotImport(l.ops.path)
+	genServer(srv, a)
+	if err := emitPkg(l.server, ks, srv); err != nil {
+		return err
+	}
+	if client {
+		kc := k.forPackage()
+		f := l.client.file("oas_client_gen.go", kc)
+		f.dotImport(l.ops.path)
+		genClient(f, a)
+		if err := emitPkg(l.client, kc, f); err != nil {
+			return err
+		}
+	}
+	aliases := newFile("oas_api_gen.go", pkgName, k)
+	genAPIAliases(aliases, a, types, client)
+	return emit(aliases)
+}
+
+// genAPIAliases prints, in the package the models are split from, an alias
+// of every type of the operations (types is their file), and of the
+// server's and the client's with their constructors.
 //
 // The operations' types are one block of aliases under one comment: a
 // comment each, saying the same, cost GitHub's and Kubernetes' packages
-// two lines per type. The server's own types keep a comment each.
-func genServerAliases(f *file, a *api, srv *file) {
-	sp := f.layout.server
-	q := func(name string) string { return f.qual(Ident{sp.path, name}) }
-	var own, ops []string
-	for _, name := range srv.types {
-		switch name {
-		case a.handler, a.unimplemented, a.server:
-			own = append(own, name)
-		default:
-			ops = append(ops, name)
-		}
+// two lines per type. The server's and the client's types keep a comment
+// each.
+func genAPIAliases(f *file, a *api, types *file, client bool) {
+	l := f.layout
+	f.P("// The operations' parameter, body and result types, declared in package")
+	f.P("// ", l.ops.name, ", which the server and the client import.")
+	f.P("type (")
+	for _, name := range types.types {
+		f.P(name, " = ", f.qual(Ident{l.ops.path, name}))
 	}
-	if len(ops) > 0 {
-		f.P("// The operations' parameter, body and result types, declared in package")
-		f.P("// ", sp.name, " with the server.")
-		f.P("type (")
-		for _, name := range ops {
-			f.P(name, " = ", q(name))
-		}
-		f.P(")")
+	f.P(")")
+	f.P()
+	alias := func(mp *modelPkg, name string) {
+		f.P("// ", name, " is declared in package ", mp.name, ".")
+		f.P("type ", name, " = ", f.qual(Ident{mp.path, name}))
 		f.P()
 	}
-	for _, name := range own {
-		f.P("// ", name, " is declared in package ", sp.name, ", with the server.")
-		f.P("type ", name, " = ", q(name))
-		f.P()
-	}
+	q := func(name string) string { return f.qual(Ident{l.server.path, name}) }
+	alias(l.server, a.handler)
+	alias(l.server, a.unimplemented)
+	alias(l.server, a.server)
 	f.P("// ", a.newServer, " returns a server for h: see ", q(a.newServer), ".")
 	f.P("func ", a.newServer, "(h ", a.handler, ", opts ...", rt("ServerOption"), ") *", a.server, " {")
 	f.P("return ", q(a.newServer), "(h, opts...)")
 	f.P("}")
+	f.P()
+	if client {
+		q := func(name string) string { return f.qual(Ident{l.client.path, name}) }
+		alias(l.client, a.client)
+		f.P("// ", a.newClient, " returns a client of the server at baseURL: see ", q(a.newClient), ".")
+		f.P("func ", a.newClient, "(baseURL string, opts ...", rt("ClientOption"), ") (*", a.client, ", error) {")
+		f.P("return ", q(a.newClient), "(baseURL, opts...)")
+		f.P("}")
+	}
 }

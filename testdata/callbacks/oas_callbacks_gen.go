@@ -19,7 +19,7 @@ const (
 // callbackMatchRoute finds the operation for a method and a request path from
 // oashttpimpl.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
-// the operation's index, routeNotFound, or routeMethodNotAllowed with the
+// the operation's index, callbackRouteNotFound, or callbackRouteMethodNotAllowed with the
 // methods the path allows.
 //
 // It is a decision tree over the path's segments: static segments first

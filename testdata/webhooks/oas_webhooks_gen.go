@@ -21,7 +21,7 @@ const (
 // webhookMatchRoute finds the operation for a method and a request path from
 // oashttpimpl.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
-// the operation's index, routeNotFound, or routeMethodNotAllowed with the
+// the operation's index, webhookRouteNotFound, or webhookRouteMethodNotAllowed with the
 // methods the path allows.
 //
 // It is a decision tree over the path's segments: static segments first

@@ -7,56 +7,13 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m01"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m03"
+	. "github.com/oasgen/oasgen/testdata/split/internal/oasops"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasroute"
 )
-
-// ListOrdersParams holds the parameters of ListOrders.
-type ListOrdersParams struct {
-	// Status is the query parameter "status", style form, exploded.
-	Status oasrt.Opt[m01.Status]
-	// Code is the query parameter "code", style form, exploded.
-	Code oasrt.Opt[string]
-}
-
-// ListOrdersResponse is the result of ListOrders: one of
-// ListOrdersResponse200.
-type ListOrdersResponse interface {
-	// writeListOrdersResponse answers r; an error means nothing was written.
-	writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListOrdersResponse200 is the 200 response (application/json) of ListOrders.
-//
-// The orders.
-type ListOrdersResponse200 struct {
-	Body m03.OrderList
-}
-
-func (v ListOrdersResponse200) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[m03.OrderList])
-}
-
-// CreateOrderResponse is the result of CreateOrder: one of
-// CreateOrderResponse201.
-type CreateOrderResponse interface {
-	// writeCreateOrderResponse answers r; an error means nothing was written.
-	writeCreateOrderResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateOrderResponse201 is the 201 response (application/json) of CreateOrder.
-//
-// The order made.
-type CreateOrderResponse201 struct {
-	Body m03.Order
-}
-
-func (v CreateOrderResponse201) writeCreateOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteEncoded(rw, r, 201, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[m03.Order])
-}
 
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oashttp.Problem
@@ -149,7 +106,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
 	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
-	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
+	if op, _ := oasroute.Match(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
 	}
 	s.cfg.Recovered(w, r, id, v)
@@ -159,12 +116,12 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
 	path, esc := oashttpimpl.RoutePath(r.URL)
-	op, allow := matchRoute(r.Method, path, esc, &p)
+	op, allow := oasroute.Match(r.Method, path, esc, &p)
 	switch op {
-	case routeNotFound:
+	case oasroute.NotFound:
 		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
-	case routeMethodNotAllowed:
+	case oasroute.MethodNotAllowed:
 		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
@@ -204,7 +161,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.ListOrders(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
+		err = res.WriteListOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listOrders", res == nil, err)
 }
@@ -252,7 +209,7 @@ func (s *Server) handleCreateOrder(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.CreateOrder(r.Context(), body)
 	if err == nil && res != nil {
-		err = res.writeCreateOrderResponse(w, s.cfg.ResponseRequest(r))
+		err = res.WriteCreateOrderResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createOrder", res == nil, err)
 }
