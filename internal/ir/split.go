@@ -14,12 +14,13 @@ import (
 //
 // Declarations are placed by depth: a declaration referring to none is at
 // depth 0, one referring to depth-0 declarations only at 1, and so on.
-// Declarations of one depth do not refer to each other, so a depth that
-// weighs more than a package's share is split into packages that compile
-// side by side; shallower depths are not merged into it, which would chain
-// each package to the one before. The deepest depths, which weigh little,
-// are merged into packages of about a share each. Sizes are estimates of
-// the code's lines (size).
+// Declarations of one depth do not refer to each other, so a band of one
+// depth can be split into packages that compile side by side. Consecutive
+// depths are merged into bands of about two shares each, and the bands of
+// one depth take the packages left, so a build on two CPUs compiles two
+// packages at a time along the chain; when the depths do not allow that
+// (a chain of types, one per depth), every band is one package of about a
+// share. Sizes are estimates of the code's lines (size).
 func (p *Package) Split(n int) [][]Decl {
 	if n <= 1 || len(p.Decls) <= 1 {
 		return [][]Decl{p.Decls}
@@ -75,48 +76,62 @@ func (p *Package) Split(n int) [][]Decl {
 	}
 
 	// Bands of consecutive depths, from the deepest up: a depth joins the
-	// band below it while the band stays within a share. A band of one
-	// depth may become several packages; a band of several is one.
+	// band below it while the band stays within bandShare. A band of one
+	// depth may become several packages (parts) that compile side by
+	// side; a band of several is one package.
 	type band struct{ from, to, weight, parts int }
 	share := max(total/n, 1)
-	var bands []band // deepest first
-	for d := deepest; d >= 0; d-- {
-		if k := len(bands) - 1; k >= 0 && bands[k].weight+levelWeight[d] <= share {
-			bands[k].from = d
-			bands[k].weight += levelWeight[d]
-			continue
-		}
-		bands = append(bands, band{from: d, to: d, weight: levelWeight[d], parts: 1})
-	}
-	slices.Reverse(bands)
-	// More bands than packages: merge the lightest neighbours.
-	for len(bands) > n {
-		best := 0
-		for i := 1; i+1 < len(bands); i++ {
-			if bands[i].weight+bands[i+1].weight < bands[best].weight+bands[best+1].weight {
-				best = i
-			}
-		}
-		bands[best].to = bands[best+1].to
-		bands[best].weight += bands[best+1].weight
-		bands = slices.Delete(bands, best+1, best+2)
-	}
-	// The packages left go to the bands of one depth whose packages would
-	// be the largest, up to one per component.
-	for used := len(bands); used < n; used++ {
-		best := -1
-		for i, b := range bands {
-			if b.from != b.to || b.parts >= len(byDepth[b.from]) {
+	banded := func(bandShare int) (bands []band, used int) {
+		for d := deepest; d >= 0; d-- { // deepest first
+			if k := len(bands) - 1; k >= 0 && bands[k].weight+levelWeight[d] <= bandShare {
+				bands[k].from = d
+				bands[k].weight += levelWeight[d]
 				continue
 			}
-			if best < 0 || b.weight*bands[best].parts > bands[best].weight*b.parts {
-				best = i
+			bands = append(bands, band{from: d, to: d, weight: levelWeight[d], parts: 1})
+		}
+		slices.Reverse(bands)
+		// More bands than packages: merge the lightest neighbours.
+		for len(bands) > n {
+			best := 0
+			for i := 1; i+1 < len(bands); i++ {
+				if bands[i].weight+bands[i+1].weight < bands[best].weight+bands[best+1].weight {
+					best = i
+				}
 			}
+			bands[best].to = bands[best+1].to
+			bands[best].weight += bands[best+1].weight
+			bands = slices.Delete(bands, best+1, best+2)
 		}
-		if best < 0 || bands[best].weight/bands[best].parts < share/2 {
-			break
+		// The packages left go to the bands of one depth whose packages
+		// would be the largest, up to one per component, none under half
+		// a share.
+		for used = len(bands); used < n; used++ {
+			best := -1
+			for i, b := range bands {
+				if b.from != b.to || b.parts >= len(byDepth[b.from]) {
+					continue
+				}
+				if best < 0 || b.weight*bands[best].parts > bands[best].weight*b.parts {
+					best = i
+				}
+			}
+			if best < 0 || bands[best].weight/bands[best].parts < share/2 {
+				break
+			}
+			bands[best].parts++
 		}
-		bands[best].parts++
+		return bands, used
+	}
+	// Half the packages make the chain of bands and half go side by side,
+	// so that each step of the chain keeps two CPUs busy: go build runs a
+	// compile per CPU, and much of one package's compile is serial
+	// (Kubernetes' split build, docs/sizes.md). When the depths cannot be
+	// split so, the chain has a band per share: every package asked for is
+	// used, since packages are split to bound the compiler's memory too.
+	bands, used := banded(max(total/((n+1)/2), 1))
+	if used < n {
+		bands, _ = banded(share)
 	}
 
 	var groups [][]int

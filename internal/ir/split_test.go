@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -131,5 +132,56 @@ func TestSplitSideBySide(t *testing.T) {
 				t.Errorf("Top is in group %d with leaves", g)
 			}
 		}
+	}
+}
+
+// TestSplitTwoWide: a heavy depth of independent types under a light
+// chain of deeper ones (Kubernetes' shape) split into four packages
+// compiles in two steps, not four: the heavy depth's packages side by
+// side, then the chain's; every package is used.
+func TestSplitTwoWide(t *testing.T) {
+	p := &Package{}
+	var leaves []*Field
+	for i := range 40 {
+		leaf := &Struct{Common: Common{GoName: fmt.Sprintf("Leaf%d", i)}, Fields: []*Field{{GoName: "ID", Type: &Prim{Kind: String}}}}
+		p.Decls = append(p.Decls, leaf)
+		leaves = append(leaves, &Field{GoName: leaf.GoName, Type: &Ref{Decl: leaf}})
+	}
+	var next *Struct
+	for i := 19; i >= 0; i-- {
+		c := &Struct{Common: Common{GoName: fmt.Sprintf("C%d", i)}}
+		if next != nil {
+			c.Fields = []*Field{{GoName: "Next", Type: &Ref{Decl: next}}}
+		} else {
+			c.Fields = leaves
+		}
+		p.Decls = append(p.Decls, c)
+		next = c
+	}
+	groups := p.Split(4)
+	if len(groups) != 4 {
+		t.Fatalf("%d groups, want 4", len(groups))
+	}
+	group := map[Decl]int{}
+	for g, ds := range groups {
+		for _, d := range ds {
+			group[d] = g
+		}
+	}
+	// steps[g] is the longest chain of packages ending at g's: groups
+	// refer only to earlier ones.
+	steps := make([]int, len(groups))
+	for g, ds := range groups {
+		steps[g] = 1
+		for _, d := range ds {
+			refs(d, func(to Decl) {
+				if h := group[to]; h != g {
+					steps[g] = max(steps[g], steps[h]+1)
+				}
+			})
+		}
+	}
+	if longest := slices.Max(steps); longest > 2 {
+		t.Errorf("the packages compile in %d steps (%v), want 2", longest, steps)
 	}
 }
