@@ -15,10 +15,12 @@
 // the same way when they are missing. Every generator writes into
 // bench/.work/sizes/<spec>/<generator>, inside this module, so the peers'
 // runtimes come from bench/go.mod; the package of oasgen@REV is a module
-// of its own that builds against revision REV's runtime. The dependencies are built before the
-// timed builds, and each timed build changes a comment in the generated
+// of its own that builds against revision REV's runtime. The dependencies are built
+// before the timed builds, and each timed build changes a comment in the generated
 // package so the go command compiles it again: the time and memory are the
-// generated package's own. Peak RSS is the largest process of the build
+// generated package's own. With -builds N, a spec's generators take turns,
+// one timed build each per round, and the table shows each one's median.
+// Peak RSS is the largest process of the build
 // (the compiler, as a rule), as wait4 reports it.
 package main
 
@@ -131,8 +133,11 @@ type row struct {
 	genTime   time.Duration
 	genCPU    time.Duration // user and system
 	genRSS    int64         // KiB
-	buildTime time.Duration
-	buildRSS  int64 // KiB
+	buildTime time.Duration // the median of buildTimes
+	buildRSS  int64         // KiB
+	// build is the package's prepared build, buildTimes its timed ones.
+	build      *pkgBuild
+	buildTimes []time.Duration
 }
 
 func main() {
@@ -210,13 +215,45 @@ func main() {
 				must(run(dir, "go", "mod", "tidy"))
 			}
 			if !*noBuild {
-				r.buildTime, r.buildRSS, err = build(dir, *builds)
+				b, err := prepareBuild(dir)
 				if err != nil {
 					r.err = "build fails: " + firstLine(err.Error())
+				} else {
+					r.build = b
 				}
 			}
 			rows = append(rows, r)
-			log.Printf("sizes:   %d lines, generate %.1f s %s, build %.1f s %s %s", r.lines, r.genTime.Seconds(), mib(r.genRSS), r.buildTime.Seconds(), mib(r.buildRSS), r.err)
+			log.Printf("sizes:   %d lines, generate %.1f s %s %s", r.lines, r.genTime.Seconds(), mib(r.genRSS), r.err)
+		}
+		// The timed builds of the spec's packages take turns, one of each
+		// per round, so that the machine's other load falls on all alike.
+		var built []*row
+		for i := range rows {
+			if r := &rows[i]; r.spec == name && r.build != nil {
+				built = append(built, r)
+			}
+		}
+		for round := range *builds {
+			for _, r := range built {
+				if r.err != "" {
+					continue
+				}
+				d, rss, err := r.build.timed(round)
+				if err != nil {
+					r.err = "build fails: " + firstLine(err.Error())
+					continue
+				}
+				r.buildTimes = append(r.buildTimes, d)
+				r.buildRSS = max(r.buildRSS, rss)
+			}
+		}
+		for _, r := range built {
+			r.build.cleanup()
+			if len(r.buildTimes) > 0 {
+				slices.Sort(r.buildTimes)
+				r.buildTime = r.buildTimes[len(r.buildTimes)/2]
+			}
+			log.Printf("sizes: %s with %s: build %.1f s %s %s", r.spec, r.gen, r.buildTime.Seconds(), mib(r.buildRSS), r.err)
 		}
 	}
 	table := render(rows, *noBuild)
@@ -368,49 +405,51 @@ func writeModule(dir, gen string) error {
 	return nil
 }
 
-// build builds the package in dir, and the packages of split models below
-// it, n times after building their dependencies, and returns the median
-// time and the largest peak RSS. A dir with a go.mod (writeModule) is built
-// as its own module.
-func build(dir string, n int) (time.Duration, int64, error) {
-	root, pkg := ".", "./"+mustRel(dir)+"/..."
+// pkgBuild is a generated package, and the packages of split models
+// below it, ready for timed builds: their dependencies are built.
+type pkgBuild struct {
+	root, pkg string
+	pkgs      map[string]string // directory -> package name
+}
+
+// prepareBuild builds the package in dir, and the packages below it, once,
+// so that the timed builds find their dependencies built. A dir with a
+// go.mod (writeModule) is built as its own module.
+func prepareBuild(dir string) (*pkgBuild, error) {
+	b := &pkgBuild{root: ".", pkg: "./" + mustRel(dir) + "/..."}
 	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-		root, pkg = dir, "./..."
+		b.root, b.pkg = dir, "./..."
 	}
-	// The untimed build fills the cache with the dependencies.
-	if err := run(root, "go", "build", pkg); err != nil {
-		return 0, 0, err
+	if err := run(b.root, "go", "build", b.pkg); err != nil {
+		return nil, err
 	}
-	// Every package gets a nonce file: each compiles again (a package
-	// whose export data is unchanged does not make its importers compile).
-	pkgs, err := generatedPackages(dir)
-	if err != nil {
-		return 0, 0, err
-	}
-	marker := func(d string) string { return filepath.Join(d, "zz_sizes_nonce.go") }
-	defer func() {
-		for d := range pkgs {
-			os.Remove(marker(d))
-		}
-	}()
-	var times []time.Duration
-	var peak int64
-	for i := range n {
-		for d, name := range pkgs {
-			src := fmt.Sprintf("package %s\n\n// nonce %d %d\n", name, time.Now().UnixNano(), i)
-			if err := os.WriteFile(marker(d), []byte(src), 0o644); err != nil {
-				return 0, 0, err
-			}
-		}
-		d, _, rss, err := measure(root, "go", "build", pkg)
-		if err != nil {
+	var err error
+	b.pkgs, err = generatedPackages(dir)
+	return b, err
+}
+
+// marker is the nonce file of the package in directory d.
+func (b *pkgBuild) marker(d string) string { return filepath.Join(d, "zz_sizes_nonce.go") }
+
+// timed builds the packages again and returns the time and peak RSS. Every
+// package gets a new nonce file first, so each compiles again (a package
+// whose export data is unchanged does not make its importers compile).
+func (b *pkgBuild) timed(round int) (time.Duration, int64, error) {
+	for d, name := range b.pkgs {
+		src := fmt.Sprintf("package %s\n\n// nonce %d %d\n", name, time.Now().UnixNano(), round)
+		if err := os.WriteFile(b.marker(d), []byte(src), 0o644); err != nil {
 			return 0, 0, err
 		}
-		times = append(times, d)
-		peak = max(peak, rss)
 	}
-	slices.Sort(times)
-	return times[len(times)/2], peak, nil
+	d, _, rss, err := measure(b.root, "go", "build", b.pkg)
+	return d, rss, err
+}
+
+// cleanup removes the nonce files.
+func (b *pkgBuild) cleanup() {
+	for d := range b.pkgs {
+		os.Remove(b.marker(d))
+	}
 }
 
 // generatedPackages returns the directories of the generated packages in
@@ -540,7 +579,7 @@ func render(rows []row, noBuild bool) string {
 	cmd := strings.Join(append([]string{"go run ./cmd/sizes"}, os.Args[1:]...), " ")
 	fmt.Fprintf(&b, "Measured by `cd bench && %s` on %s, %d CPUs, %s", cmd, runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version())
 	if !noBuild {
-		b.WriteString("; generated packages built with `go build` after their dependencies")
+		b.WriteString("; generated packages built with `go build` after their dependencies, a spec's packages in turn, the median of each one's builds")
 	}
 	b.WriteString(".\n\n")
 	b.WriteString("| spec | generator | operations | generated lines | generate | generate CPU | generate peak RSS | go build | build peak RSS | vs ogen (lines, build, RSS) |\n")
