@@ -32,14 +32,23 @@ func TestSelectReachCorpus(t *testing.T) {
 	cfg := &genConfig{include: opFilter{tags: []string{"repos"}}}
 	p.Select(cfg.keep)
 
+	// got are the component schemas the declarations come from, roots
+	// holds those a declaration is the whole of. A declaration made for a
+	// schema inside a component (its origin a pointer below the
+	// component's) may be kept for an equal inline schema elsewhere, which
+	// a kept operation reaches: inline copies are one type, named after
+	// the first seen (GitHub's pending-deployment's reviewers items are
+	// also an environment's). So only roots say a component was kept.
 	var got []string
+	roots := map[string]bool{}
 	for _, d := range p.Decls {
 		ptr, _ := d.Origin()
-		if name, ok := strings.CutPrefix(ptr, "#/components/schemas/"); ok {
-			name, _, _ = strings.Cut(name, "/")
+		if rest, ok := strings.CutPrefix(ptr, "#/components/schemas/"); ok {
+			name, _, inner := strings.Cut(rest, "/")
 			if !slices.Contains(got, name) {
 				got = append(got, name)
 			}
+			roots[name] = roots[name] || !inner
 		}
 	}
 	slices.Sort(got)
@@ -58,7 +67,7 @@ func TestSelectReachCorpus(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		for _, n := range got {
-			if !slices.Contains(want, n) {
+			if roots[n] && !slices.Contains(want, n) {
 				t.Errorf("kept %s, which no operation tagged repos reaches", n)
 			}
 		}
