@@ -68,6 +68,9 @@ var specs = map[string]specEntry{
 	"github-split":        {path: githubPath, modelPackages: splitGitHub},
 	"github-client-split": {path: githubPath, parts: []string{"client"}, modelPackages: splitGitHub},
 	"kubernetes-split":    {path: kubernetesPath, modelPackages: 4},
+	// Split into six: the models' chain two packages wide at its two
+	// heaviest depths (ir.Package.Split), beside the row of four.
+	"kubernetes-split6": {path: kubernetesPath, modelPackages: 6},
 	// Kubernetes without the streams part: what the streaming API costs
 	// the build beside the row with it.
 	"kubernetes-nostreams": {path: kubernetesPath, parts: []string{"models", "server", "client"}},
