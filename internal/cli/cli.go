@@ -484,7 +484,7 @@ func WriteFiles(dir string, files []gen.File) error {
 	models := filepath.Join(dir, filepath.FromSlash(gen.ModelsDir))
 	parts, _ := filepath.Glob(filepath.Join(models, "*"))
 	parts = append(parts, models)
-	for _, d := range apiDirs {
+	for _, d := range gen.APIDirs {
 		parts = append(parts, filepath.Join(dir, filepath.FromSlash(d)))
 	}
 	for _, p := range parts {
@@ -494,16 +494,13 @@ func WriteFiles(dir string, files []gen.File) error {
 	return nil
 }
 
-// apiDirs are the directories of a split package's operations.
-var apiDirs = []string{gen.OpsDir, gen.RouteDir, gen.ServerDir, gen.ClientDir}
-
 // generatedFiles returns the files named oas_*_gen.go that generation
 // writes in dir: the package's, its split models' and its operations'.
 func generatedFiles(dir string) []string {
 	files, _ := filepath.Glob(filepath.Join(dir, "oas_*_gen.go"))
 	split, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ModelsDir), "*", "oas_*_gen.go"))
 	files = append(files, split...)
-	for _, d := range apiDirs {
+	for _, d := range gen.APIDirs {
 		moved, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(d), "oas_*_gen.go"))
 		files = append(files, moved...)
 	}

@@ -261,7 +261,7 @@ func TestSplitCompiles(t *testing.T) {
 func checkAPIAliases(t *testing.T, dir string) bool {
 	t.Helper()
 	var files []string
-	for _, d := range []string{gen.OpsDir, gen.RouteDir, gen.ServerDir, gen.ClientDir} {
+	for _, d := range gen.APIDirs {
 		fs, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(d), "oas_*_gen.go"))
 		files = append(files, fs...)
 	}

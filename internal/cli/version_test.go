@@ -90,7 +90,7 @@ func TestGenerateHelpNamesEveryFile(t *testing.T) {
 		t.Error("generate's help does not say where split models go")
 	}
 	var moved []string
-	for _, d := range []string{gen.OpsDir, gen.RouteDir, gen.ServerDir, gen.ClientDir} {
+	for _, d := range gen.APIDirs {
 		files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "*", filepath.FromSlash(d), "oas_*_gen.go"))
 		if len(files) == 0 {
 			t.Errorf("no golden case has files in %s", d)

@@ -81,9 +81,8 @@ func genObjectEncoders(f *file, a *api) {
 // and whose statements are the same share one function of them,
 // addXParams, named after the first (genSentParams).
 type sentParams struct {
-	op      *apiOp // the first operation with them
-	shared  bool   // set when a later operation has them too
-	printed bool
+	op     *apiOp // the first operation with them
+	shared bool   // set when a later operation has them too
 }
 
 // sentParams returns the sentParams of op, nil when it sends none of
@@ -123,13 +122,13 @@ func (a *api) sentParams(f *file, op *apiOp) *sentParams {
 }
 
 // genSentParams prints op's addXParams function, after op's call, when op
-// is the first of the operations that share it.
+// is the first of the operations that share it. Each operation's call is
+// printed once, so each function is.
 func genSentParams(f *file, a *api, op *apiOp) {
 	h := a.sentParams(f, op)
-	if h == nil || !h.shared || h.op != op || h.printed {
+	if h == nil || !h.shared || h.op != op {
 		return
 	}
-	h.printed = true
 	f.P("// add", op.GoName, "Params adds the query, header and cookie parameters")
 	f.P("// of ", op.GoName, " to req, and of the operations with the same ones.")
 	f.P("func add", op.GoName, "Params(req *", rt("Request"), ", params *", op.params, ") {")
@@ -223,7 +222,6 @@ func clientParams(f *file, op *apiOp, req string) {
 		f.P("req.SetHeader(\"Cookie\", ", Ident{"strings", "Join"}, "(cookies, \"; \"))")
 		f.P("}")
 	}
-
 }
 
 // genCall prints the client method of op; with stream, the method that

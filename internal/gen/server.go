@@ -1265,8 +1265,7 @@ var parseFuncs = map[ir.PrimKind]string{
 // the runtime's for a primitive without constraints, else a function
 // literal. head is the call up to that argument, tail what follows it.
 func callWithParse(f *file, t ir.Type, tail string, head ...any) {
-	prim, enum, _ := scalarOf(t)
-	if name := simpleParse(f, prim, enum, f.detached().goType(unNull(t))); name != "" {
+	if name := simpleParse(f, t); name != "" {
 		f.P(append(head, rt(name), tail)...)
 		return
 	}
@@ -1279,15 +1278,19 @@ func callWithParse(f *file, t ir.Type, tail string, head ...any) {
 // plainString reports whether a scalar of type t is a string without
 // constraints, which needs no parsing.
 func plainString(f *file, t ir.Type) bool {
-	prim, enum, _ := scalarOf(t)
-	return simpleParse(f, prim, enum, f.detached().goType(unNull(t))) == parseFuncs[ir.String]
+	return simpleParse(f, t) == parseFuncs[ir.String]
 }
 
-// simpleParse returns the runtime's parse function of a scalar, or "" for
-// one that needs its own: an enum, a primitive with constraints or whose
-// Go type is not the kind's own.
-func simpleParse(f *file, prim *ir.Prim, enum *ir.Enum, goT string) string {
-	if enum != nil || prim == nil || goT != f.detached().primType(prim.Kind) || hasChecks(f, prim) {
+// simpleParse returns the runtime's parse function of a scalar of type t,
+// or "" for one that needs its own: an enum, a primitive with constraints
+// or whose Go type is not the kind's own. The types are compared as a
+// detached file names them, so comparing imports nothing into f.
+func simpleParse(f *file, t ir.Type) string {
+	prim, enum, _ := scalarOf(t)
+	if enum != nil || prim == nil || hasChecks(f, prim) {
+		return ""
+	}
+	if d := f.detached(); d.goType(unNull(t)) != d.primType(prim.Kind) {
 		return ""
 	}
 	return parseFuncs[prim.Kind]

@@ -49,6 +49,10 @@ const (
 	ClientDir = "internal/oasclient"
 )
 
+// APIDirs are those four directories, which a package whose models are
+// split may have.
+var APIDirs = []string{OpsDir, RouteDir, ServerDir, ClientDir}
+
 // layout says which package declares each model type.
 type layout struct {
 	pkgs []*modelPkg
