@@ -507,10 +507,12 @@ func (r *Reader) intern(b []byte) string {
 		if n > arenaBlock/8 {
 			return string(b) // long strings get their own allocation
 		}
-		// No string can be longer than the unread input, so a small
-		// document gets a block that fits it exactly, unless the Reader
-		// is reused: each block is then at least twice the last.
-		size := min(arenaBlock, max(len(r.buf)-r.pos+n, 64, 2*cap(r.arena)))
+		// The strings still to come are no longer in all than the unread
+		// input, so a small document gets one block that holds them all
+		// and no more (every byte allocated costs the collector's time),
+		// unless the Reader is reused: each block is then at least twice
+		// the last.
+		size := min(arenaBlock, max(len(r.buf)-r.pos+n, 2*cap(r.arena)))
 		if r.src != nil {
 			size = arenaBlock // the unread input is not all in the buffer
 		}
