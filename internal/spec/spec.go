@@ -40,6 +40,9 @@ type Spec struct {
 
 	absFile string
 	dir     string
+	// files are the other documents' indexes, when an error is reported
+	// on a model that has them: fileOf finds a node's file there.
+	files []*index.SpecIndex
 }
 
 // Error is a problem in a spec, at a position.
@@ -67,7 +70,27 @@ func Load(path string) (*Spec, error) {
 
 // Parse loads a spec from data; path names it in errors and is where
 // relative $refs are resolved from.
+//
+// A document of one file is loaded first without the parser's
+// circular-reference check: oasgen drops what that check reports
+// (circular references are legal, and checkRefLoops reports the one kind
+// that names no schema), and on big specs it is a fifth of generation's
+// time. The check also resolves every reference: its messages for one
+// that does not resolve point at the $ref and name it as written, file
+// included, where the index's say less, and it is what finds a dangling
+// $ref inside another file. So a document that fails to load is loaded
+// again with the check, for those messages, and one whose $refs name
+// other files is loaded with it.
 func Parse(path string, data []byte) (*Spec, error) {
+	if s, err := parse(path, data, false); err == nil {
+		return s, nil
+	}
+	return parse(path, data, true)
+}
+
+// parse is Parse, with the parser's circular-reference check (check) or,
+// unless the document's $refs name other files, without.
+func parse(path string, data []byte, check bool) (*Spec, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
@@ -120,9 +143,13 @@ func Parse(path string, data []byte) (*Spec, error) {
 	if n := refListItem(root); n != nil {
 		return nil, &Error{File: path, Line: n.Line, Col: n.Column, Msg: `the text "$ref" as an item of a list (a required property or an enum value named "$ref") stops the OpenAPI parser (libopenapi v0.42.3 reads it as a reference); oasgen cannot read this document`}
 	}
+	cfg.SkipCircularReferenceCheck = !check && !refsOtherFiles(root)
 	restore := hideDataRefs(root)
 	model, err, crashed := buildModel(doc)
 	restore()
+	if rx := doc.GetRolodex(); rx != nil && err != nil {
+		s.files = rx.GetIndexes()
+	}
 	if crashed {
 		at := root
 		if at.Kind == yaml.DocumentNode && len(at.Content) > 0 {
@@ -156,6 +183,24 @@ func buildModel(doc libopenapi.Document) (model *libopenapi.DocumentModel[v3.Doc
 	}()
 	model, err = doc.BuildV3Model()
 	return model, err, false
+}
+
+// refsOtherFiles reports whether a $ref under n names another document
+// (a file or a URL) rather than a place in this one.
+func refsOtherFiles(n *yaml.Node) bool {
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k, v := n.Content[i], n.Content[i+1]; k.Value == "$ref" && v.Kind == yaml.ScalarNode && !strings.HasPrefix(v.Value, "#") {
+				return true
+			}
+		}
+	}
+	for _, c := range n.Content {
+		if refsOtherFiles(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // refListItem returns the first scalar "$ref" that is an item of a list,
@@ -303,12 +348,12 @@ func (s *Spec) wrapErr(err error) error {
 		var re *index.ResolvingError
 		if errors.As(e, &re) && re.Node != nil {
 			msg := re.ErrorRef.Error()
-			errs = append(errs, &Error{File: s.File, Line: re.Node.Line, Col: re.Node.Column, Msg: msg})
+			errs = append(errs, &Error{File: s.fileOf(re.Node), Line: re.Node.Line, Col: re.Node.Column, Msg: msg})
 			continue
 		}
 		var ie *index.IndexingError
 		if errors.As(e, &ie) && ie.Node != nil && ie.Node.Line > 0 {
-			indexed = append(indexed, &Error{File: s.File, Line: ie.Node.Line, Col: ie.Node.Column, Msg: ie.Err.Error()})
+			indexed = append(indexed, &Error{File: s.fileOf(ie.Node), Line: ie.Node.Line, Col: ie.Node.Column, Msg: ie.Err.Error()})
 		}
 		msg := e.Error()
 		if m := lineColRe.FindStringSubmatch(msg); m != nil {
@@ -337,6 +382,34 @@ func (s *Spec) wrapErr(err error) error {
 		errs = append(errs[:5], fmt.Errorf("and %d more", len(errs)-5))
 	}
 	return errors.Join(errs...)
+}
+
+// fileOf returns the file of a node an error names: the root document,
+// unless the node is in the tree of another document the root's $refs
+// named.
+func (s *Spec) fileOf(n *yaml.Node) string {
+	for _, idx := range s.files {
+		if p := idx.GetSpecAbsolutePath(); p != s.absFile && !strings.HasPrefix(p, "http") && holds(idx.GetRootNode(), n) {
+			return s.relative(p)
+		}
+	}
+	return s.File
+}
+
+// holds reports whether n is tree or under it.
+func holds(tree, n *yaml.Node) bool {
+	if tree == n {
+		return true
+	}
+	if tree == nil {
+		return false
+	}
+	for _, c := range tree.Content {
+		if holds(c, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // dropCircular removes reports of circular references, which are legal in
@@ -394,7 +467,14 @@ func (s *Spec) NodePos(n *yaml.Node) (file string, line, col int) {
 	return s.File, n.Line, n.Column
 }
 
+// relative names the file at abs for messages: beside or under the root
+// document, by the root's path as given joined with the way there;
+// otherwise relative to the working directory when it is under it, or
+// absolute.
 func (s *Spec) relative(abs string) string {
+	if rel, err := filepath.Rel(s.dir, abs); err == nil && filepath.IsLocal(rel) {
+		return filepath.Join(filepath.Dir(s.File), rel)
+	}
 	if wd, err := os.Getwd(); err == nil {
 		if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
 			return rel
