@@ -74,8 +74,8 @@ func Load(path string) (*Spec, error) {
 // A document of one file is loaded first without the parser's
 // circular-reference check: oasgen drops what that check reports
 // (circular references are legal, and checkRefLoops reports the one kind
-// that names no schema), and on big specs it is a fifth of generation's
-// time. The check also resolves every reference: its messages for one
+// that names no schema), and on Microsoft Graph beta it took about 0.8 s
+// of 12.8 (docs/sizes.md). The check also resolves every reference: its messages for one
 // that does not resolve point at the $ref and name it as written, file
 // included, where the index's say less, and it is what finds a dangling
 // $ref inside another file. So a document that fails to load is loaded
