@@ -91,7 +91,7 @@ type Reader struct {
 	// InputSize is the size in bytes of the whole input read through
 	// ResetReader, when it is known (a file's size, a Content-Length),
 	// or 0. Large arrays then grow in fewer steps (see Grow), though never
-	// to more than the bytes read so far justify. Set it after
+	// past eight times what the bytes read so far justify. Set it after
 	// ResetReader, which clears it.
 	InputSize int64
 	// arrStart holds the offset of the '[' of the arrays being read, by
