@@ -152,8 +152,8 @@ func (r *Reader) estimate(n int) int {
 		// grows with the input that arrives, never to what a sender
 		// declared and does not send. Eight, not one: an array read from
 		// the start of a large file then grows in steps of nine rather
-		// than doubling, and its copies cost a sixth of the bytes
-		// allocated instead of a third (the streaming benchmark of
+		// than doubling, and what it outgrows is about a seventh of the
+		// bytes allocated instead of a third (the streaming benchmark of
 		// docs/benchmarks.md, issue 5's target of 1.2 times what is kept).
 		rest = min(r.InputSize-int64(r.Offset()), 8*int64(r.Offset()))
 	}
