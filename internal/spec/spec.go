@@ -143,8 +143,9 @@ func parse(path string, data []byte, check bool) (*Spec, error) {
 	if n := refListItem(root); n != nil {
 		return nil, &Error{File: path, Line: n.Line, Col: n.Column, Msg: `the text "$ref" as an item of a list (a required property or an enum value named "$ref") stops the OpenAPI parser (libopenapi v0.42.3 reads it as a reference); oasgen cannot read this document`}
 	}
-	cfg.SkipCircularReferenceCheck = !check && !refsOtherFiles(root)
 	restore := hideDataRefs(root)
+	// After hideDataRefs: a "$ref" key in a schema's data names no file.
+	cfg.SkipCircularReferenceCheck = !check && !refsOtherFiles(root)
 	model, err, crashed := buildModel(doc)
 	restore()
 	if rx := doc.GetRolodex(); rx != nil && err != nil {
