@@ -30,7 +30,7 @@ var (
 	}
 	subschemaListKeys = map[string]bool{"allOf": true, "anyOf": true, "oneOf": true, "prefixItems": true, "items": true}
 	subschemaMapKeys  = map[string]bool{"properties": true, "patternProperties": true, "$defs": true, "definitions": true, "dependentSchemas": true}
-	schemaDataKeys    = map[string]bool{"enum": true, "const": true, "default": true, "examples": true}
+	schemaDataKeys    = map[string]bool{"enum": true, "const": true, "default": true, "examples": true, "example": true}
 )
 
 // docNamedMaps are the fields of the document, outside schemas, whose
@@ -42,7 +42,8 @@ var docNamedMaps = map[string]bool{
 }
 
 // schemaWalker visits every schema of a document's YAML tree, and the
-// data (enum, const, default, examples) of each.
+// data (enum, const, default, example, examples) of each, and the examples
+// of parameters, headers and media types.
 type schemaWalker struct {
 	schema func(n *yaml.Node) // a schema, after its subschemas
 	data   func(n *yaml.Node) // a data value of a schema
@@ -63,7 +64,17 @@ func (w *schemaWalker) doc(n *yaml.Node, named bool) {
 			switch {
 			case named:
 				w.doc(v, false)
-			case strings.HasPrefix(k, "x-") || k == "example" || k == "examples":
+			case strings.HasPrefix(k, "x-"):
+			case k == "example": // a parameter's, header's or media type's: data
+				if w.data != nil {
+					w.data(v)
+				}
+			case k == "examples": // Example Objects (or references to them)
+				if w.data != nil && v.Kind == yaml.MappingNode {
+					for j := 1; j < len(v.Content); j += 2 {
+						w.exampleData(v.Content[j])
+					}
+				}
 			case k == "schema" || k == "itemSchema":
 				w.walk(v)
 			case k == "schemas" && v.Kind == yaml.MappingNode:
@@ -73,6 +84,19 @@ func (w *schemaWalker) doc(n *yaml.Node, named bool) {
 			default:
 				w.doc(v, docNamedMaps[k])
 			}
+		}
+	}
+}
+
+// exampleData visits the data of an Example Object: its value and (3.2)
+// dataValue. A "$ref" beside them is a reference to an Example, not data.
+func (w *schemaWalker) exampleData(n *yaml.Node) {
+	if n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i].Value; k == "value" || k == "dataValue" {
+			w.data(n.Content[i+1])
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pb33f/go-yaml"
@@ -81,5 +82,67 @@ components:
 	s, err = Parse("spec.yaml", []byte(doc("3.0.3")))
 	if err == nil && len(s.RefAllOf) != 0 {
 		t.Errorf("3.0: %d schemas rewritten, want none", len(s.RefAllOf))
+	}
+}
+
+// TestExampleRefs: a "$ref" inside an example is data, not a reference:
+// in a schema's example, in a parameter's, header's or media type's, and
+// in an Example's value. Each names a file that does not exist, which the
+// parser would fail to load if it followed it. A $ref that names an
+// Example is a reference and must still resolve.
+func TestExampleRefs(t *testing.T) {
+	const doc = `openapi: 3.1.0
+info: {title: t, version: "1"}
+paths:
+  /pets:
+    get:
+      parameters:
+        - name: q
+          in: query
+          schema: {type: string}
+          example: {$ref: ./param.yaml}
+      responses:
+        "200":
+          description: ok
+          headers:
+            X-Rate: {schema: {type: integer}, example: {$ref: ./header.yaml}}
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Pet"}
+              example: {$ref: ./media.yaml}
+              examples:
+                one: {value: {$ref: ./value.yaml}}
+                two: {$ref: "#/components/examples/Two"}
+components:
+  schemas:
+    Pet:
+      type: object
+      example: {$ref: ./schema.yaml}
+  examples:
+    Two: {value: {$ref: ./component.yaml}}
+`
+	s, err := Parse("spec.yaml", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := s.Doc.Paths.PathItems.GetOrZero("/pets").Get
+	resp := get.Responses.Codes.GetOrZero("200")
+	media := resp.Content.GetOrZero("application/json")
+	for what, n := range map[string]*yaml.Node{
+		"the parameter's example":     get.Parameters[0].Example,
+		"the header's example":        resp.Headers.GetOrZero("X-Rate").Example,
+		"the media type's example":    media.Example,
+		"an Example's value":          media.Examples.GetOrZero("one").Value,
+		"the schema's example":        s.Doc.Components.Schemas.GetOrZero("Pet").Schema().Example,
+		"a component Example's value": s.Doc.Components.Examples.GetOrZero("Two").Value,
+	} {
+		if n == nil || n.Kind != yaml.MappingNode || len(n.Content) != 2 || n.Content[0].Value != "$ref" {
+			t.Errorf("%s is not kept as the data {$ref: ...}: %+v", what, n)
+		}
+	}
+
+	missing := strings.Replace(doc, "#/components/examples/Two", "#/components/examples/Missing", 1)
+	if _, err := Parse("spec.yaml", []byte(missing)); err == nil || !strings.Contains(err.Error(), "spec.yaml:22:") {
+		t.Errorf("a $ref to a missing Example: got %v, want an error at spec.yaml:22", err)
 	}
 }
