@@ -1167,12 +1167,12 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 	ts, _ := types(sch)
 	if len(ts) == 0 {
 		switch {
+		case slices.Equal(sch.Type, []string{"null"}): // items or properties beside it apply to nothing
+			return &ir.Any{Kinds: []ir.JSONType{ir.JSONNull}}
 		case sch.Items != nil:
 			ts = []string{"array"}
 		case sch.Properties != nil || sch.AdditionalProperties != nil:
 			ts = []string{"object"}
-		case slices.Equal(sch.Type, []string{"null"}):
-			return &ir.Any{Kinds: []ir.JSONType{ir.JSONNull}}
 		case len(sch.Enum) > 0:
 			// Values of other kinds than strings and integers (those
 			// make an ir.Enum): each is compared as JSON.

@@ -33,6 +33,8 @@ func TestOtherKinds(t *testing.T) {
 		{name: "null through a nested anyOf", doc: `{"maybe":null}`, into: typed},
 		{name: "string beside it", doc: `{"maybe":"x"}`, into: typed},
 		{name: "typed rejects", doc: `true`, into: typed, wantErr: `$: expected object, got boolean (offset 0)`},
+		{name: "type null beside items", doc: `{"nothing":null}`, into: typed},
+		{name: "no array for type null", doc: `{"nothing":["a"]}`, into: typed, wantErr: `$.nothing: expected null, got array (offset 11)`},
 		{name: "mixed enum array", doc: `[]`, into: mixed},
 		{name: "mixed enum object", doc: `{"foo":12}`, into: mixed},
 		{name: "mixed enum number", doc: `6`, into: mixed},

@@ -29,6 +29,7 @@ var rules = []*Rule{
 	{ID: "unused-component", Severity: Info, Summary: "a component no $ref names", run: unusedComponent},
 	{ID: "integer-format", Severity: Info, Summary: "an integer with no format", run: integerFormat},
 	{ID: "pattern-re2", Severity: Error, Summary: "a pattern Go's RE2 engine cannot run", run: patternRE2},
+	{ID: "untyped-array", Severity: Info, Summary: "items or prefixItems on a schema with no type", run: untypedArray},
 }
 
 // unwrap removes Nullable and follows aliases to the type they name.
@@ -585,5 +586,23 @@ func patternRE2(c *checker) {
 				check(p, fmt.Sprintf("patternProperties key %q", p))
 			}
 		}
+	})
+}
+
+// untypedArray finds the schemas oasgen reads as arrays for their items or
+// prefixItems alone (build's typeOf and isTuple), which JSON Schema does
+// not: there items applies to arrays and any other value is valid.
+func untypedArray(c *checker) {
+	c.walkSchemas(func(v schemaVisit) {
+		s := v.sch
+		if len(s.Type) > 0 || len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) > 0 || s.Items == nil && len(s.PrefixItems) == 0 {
+			return
+		}
+		kw := "items"
+		if s.Items == nil {
+			kw = "prefixItems"
+		}
+		c.report(c.schemaPos(s), fmt.Sprintf("%s has %s but no type: oasgen reads it as an array and rejects any other value, which JSON Schema accepts (there %s applies to arrays only)", v.where, kw, kw),
+			"add type: array")
 	})
 }

@@ -175,6 +175,10 @@ func (v *Typed) EncodeJSON(w *oasrt.Writer) {
 			v.Maybe.Value.EncodeJSON(w)
 		}
 	}
+	if v.Nothing != nil {
+		w.Raw(`,"nothing":`)
+		w.RawJSON(v.Nothing)
+	}
 	w.ObjectEnd(start)
 }
 
@@ -203,6 +207,16 @@ func (v *Typed) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "maybe")
 				}
 			}
+		case "nothing":
+			at2 := r.Start()
+			x1, err := r.Raw()
+			if err != nil {
+				return oasrt.AtKey(err, "nothing")
+			}
+			if oasrt.RawKind(x1) != oasrt.Null {
+				return oasrt.AtKey(oasimpl.Violation(at2, "expected null, got %v", oasrt.RawKind(x1)), "nothing")
+			}
+			v.Nothing = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

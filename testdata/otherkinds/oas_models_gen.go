@@ -34,6 +34,8 @@ type Typed struct {
 	Loose oasrt.Opt[Loose] `json:"loose,omitzero"`
 	// null through a nested anyOf is null too.
 	Maybe oasrt.OptNullable[TypedMaybe] `json:"maybe,omitzero"`
+	// type null with items beside it takes null only.
+	Nothing oasrt.Raw `json:"nothing,omitzero"`
 }
 
 // Mixed is the schema #/components/schemas/Mixed.

@@ -3,6 +3,7 @@
 package otherkinds
 
 import (
+	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -40,6 +41,13 @@ func (v *Typed) validate(c *oasimpl.Validator) {
 	if v.Maybe.Set && !v.Maybe.Null {
 		c.Key("maybe")
 		v.Maybe.Value.validate(c)
+		c.Pop()
+	}
+	if v.Nothing != nil {
+		c.Key("nothing")
+		if oasrt.RawKind(v.Nothing) != oasrt.Null {
+			c.Errorf("expected null, got %v", oasrt.RawKind(v.Nothing))
+		}
 		c.Pop()
 	}
 }
