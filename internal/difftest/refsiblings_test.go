@@ -8,7 +8,8 @@ import (
 
 // TestRefSiblings checks testdata/refsiblings' decoders against what
 // JSON Schema 2020-12 says of keywords beside a $ref: they apply together
-// with the referenced schema; a $ref in enum values is a value.
+// with the referenced schema; a $ref in enum values is a value, and so is
+// the text "$ref" as an item of a list (required, enum).
 func TestRefSiblings(t *testing.T) {
 	cases := []struct {
 		name string
@@ -27,6 +28,9 @@ func TestRefSiblings(t *testing.T) {
 		{"another object than the enum's", func() codec { return new(refsiblings.Order) }, `{"marker":{}}`, false},
 		{"properties of the $ref and beside it", func() codec { return new(refsiblings.Closed) }, `{"city":"c","zip":"1"}`, true},
 		{"unevaluated property beside $ref", func() codec { return new(refsiblings.Closed) }, `{"city":"c","other":1}`, false},
+		{"a required property named $ref", func() codec { return new(refsiblings.Member) }, `{"value":"v","$ref":"u","kind":"$ref"}`, true},
+		{"the required property $ref missing", func() codec { return new(refsiblings.Member) }, `{"value":"v"}`, false},
+		{"another value than the enum's $ref", func() codec { return new(refsiblings.Member) }, `{"value":"v","$ref":"u","kind":"ref"}`, false},
 	}
 	for _, tc := range cases {
 		v := tc.into()

@@ -196,19 +196,33 @@ func moveRefIntoAllOf(n *yaml.Node) {
 	n.Content = content
 }
 
-// hiddenRef is what a "$ref" key in a schema's data is renamed to while
-// the parser indexes the document: JSON Schema's enum, const, default
-// and examples hold JSON values, where {"$ref": "..."} is an object like
-// any other, but the parser would resolve it (and fail on a pointer into
-// nothing).
+// hiddenRef is what a "$ref" key in a schema's data, or a list item "$ref",
+// is renamed to while the parser indexes the document: JSON Schema's enum,
+// const, default and examples hold JSON values, where {"$ref": "..."} is
+// an object like any other, but the parser would resolve it (and fail on
+// a pointer into nothing); a list item "$ref" it reads as a reference too
+// (and panics).
 const hiddenRef = "$ref\x00data"
 
-// hideDataRefs renames the "$ref" keys in the data of every schema, and
-// returns the function that names them back once the model is built.
+// hideDataRefs renames the "$ref" keys and list items in the data of every
+// schema, and the list items "$ref" of its required and dependentRequired,
+// and returns the function that names them back once the model is built.
 func hideDataRefs(root *yaml.Node) (restore func()) {
 	var keys []*yaml.Node
+	hideItems := func(list *yaml.Node) {
+		if list.Kind != yaml.SequenceNode {
+			return
+		}
+		for _, c := range list.Content {
+			if c.Kind == yaml.ScalarNode && c.Value == "$ref" {
+				c.Value = hiddenRef
+				keys = append(keys, c)
+			}
+		}
+	}
 	var hide func(n *yaml.Node)
 	hide = func(n *yaml.Node) {
+		hideItems(n)
 		for i, c := range n.Content {
 			if n.Kind == yaml.MappingNode && i%2 == 0 && c.Value == "$ref" {
 				c.Value = hiddenRef
@@ -217,7 +231,22 @@ func hideDataRefs(root *yaml.Node) (restore func()) {
 			hide(c)
 		}
 	}
-	w := schemaWalker{data: hide}
+	// The names a schema requires: a property may be named "$ref" (SCIM's
+	// group members are). The model reads them when a schema is built,
+	// after restore, so they come back as written.
+	required := func(n *yaml.Node) {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			switch k, v := n.Content[i].Value, n.Content[i+1]; {
+			case k == "required":
+				hideItems(v)
+			case k == "dependentRequired" && v.Kind == yaml.MappingNode:
+				for j := 1; j < len(v.Content); j += 2 {
+					hideItems(v.Content[j])
+				}
+			}
+		}
+	}
+	w := schemaWalker{data: hide, schema: required}
 	w.doc(root, false)
 	return func() {
 		for _, k := range keys {

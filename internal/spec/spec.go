@@ -140,10 +140,11 @@ func parse(path string, data []byte, check bool) (*Spec, error) {
 		boolSubschemas(root) // OpenAPI 3.0's schema object has no boolean schemas
 		s.RefAllOf = refSiblingsAsAllOf(root)
 	}
-	if n := refListItem(root); n != nil {
-		return nil, &Error{File: path, Line: n.Line, Col: n.Column, Msg: `the text "$ref" as an item of a list (a required property or an enum value named "$ref") stops the OpenAPI parser (libopenapi v0.42.3 reads it as a reference); oasgen cannot read this document`}
-	}
 	restore := hideDataRefs(root)
+	if n := refListItem(root); n != nil {
+		restore()
+		return nil, &Error{File: path, Line: n.Line, Col: n.Column, Msg: `the text "$ref" as an item of a list outside a schema's required, enum or other data (an operation's tags, a server variable's enum) stops the OpenAPI parser (libopenapi v0.42.3 reads it as a reference); oasgen cannot read this document`}
+	}
 	// After hideDataRefs: a "$ref" key in a schema's data names no file.
 	cfg.SkipCircularReferenceCheck = !check && !refsOtherFiles(root)
 	model, err, crashed := buildModel(doc)

@@ -315,6 +315,76 @@ func (v *Closed) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as a JSON object.
+func (v *Member) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.StringMember(`,"$ref":`, v.Ref)
+	w.StringMember(`,"value":`, v.Value)
+	if v.Kind.Set {
+		w.Raw(`,"kind":`)
+		v.Kind.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Member) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "$ref":
+			seen |= 1 << 0
+			if v.Ref, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, "$ref")
+			}
+		case "value":
+			seen |= 1 << 1
+			if v.Value, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, "value")
+			}
+		case "kind":
+			v.Kind.Set = true
+			if err := v.Kind.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasimpl.Missing(r, seen, 0x3, "$ref", "value")
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Member) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMember.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintMember.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Member) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Member) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as a JSON object.
 func (v *OrderShipping) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Street.Set {
@@ -415,6 +485,45 @@ func (v *Code) UnmarshalJSON(data []byte) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
+// EncodeJSON writes v as a JSON string.
+func (v *MemberKind) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of MemberKind.
+func (v *MemberKind) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "$ref":
+		*v = MemberKindRef
+	case "plain":
+		*v = MemberKindPlain
+	default:
+		return oasimpl.InvalidEnum(start, "MemberKind", b)
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *MemberKind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMemberKind.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintMemberKind.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v MemberKind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *MemberKind) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
@@ -422,6 +531,8 @@ var (
 	sizeHintTags          oasrt.SizeHint
 	sizeHintOrder         oasrt.SizeHint
 	sizeHintClosed        oasrt.SizeHint
+	sizeHintMember        oasrt.SizeHint
 	sizeHintOrderShipping oasrt.SizeHint
 	sizeHintCode          oasrt.SizeHint
+	sizeHintMemberKind    oasrt.SizeHint
 )

@@ -31,6 +31,13 @@ type Closed struct {
 	Zip    oasrt.Opt[string] `json:"zip,omitzero"`
 }
 
+// Member is the object schema #/components/schemas/Member.
+type Member struct {
+	Ref   string                `json:"$ref"`
+	Value string                `json:"value"`
+	Kind  oasrt.Opt[MemberKind] `json:"kind,omitzero"`
+}
+
 // OrderShipping is the object schema #/components/schemas/Order/properties/shipping.
 type OrderShipping struct {
 	Street oasrt.Opt[string] `json:"street,omitzero"`
@@ -39,3 +46,12 @@ type OrderShipping struct {
 
 // Code is the schema #/components/schemas/Order/$defs/code.
 type Code string
+
+// MemberKind is the enum schema #/components/schemas/Member/properties/kind.
+type MemberKind string
+
+// The values of MemberKind.
+const (
+	MemberKindRef   MemberKind = "$ref"
+	MemberKindPlain MemberKind = "plain"
+)

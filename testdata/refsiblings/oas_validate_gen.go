@@ -42,6 +42,22 @@ func (v *Order) validate(c *oasimpl.Validator) {
 // Validate returns nil: no value of Closed breaks its schema.
 func (v *Closed) Validate() error { return nil }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Member) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Member) validate(c *oasimpl.Validator) {
+	if v.Kind.Set {
+		c.Key("kind")
+		v.Kind.Value.validate(c)
+		c.Pop()
+	}
+}
+
 // Validate returns nil: no value of OrderShipping breaks its schema.
 func (v *OrderShipping) Validate() error { return nil }
 
@@ -56,6 +72,22 @@ func (v *Code) Validate() error {
 func (v *Code) validate(c *oasimpl.Validator) {
 	if !pattern1.MatchString(string(*v)) {
 		c.Errorf("%q does not match the pattern %s", string(*v), `^[A-Z]{2}-[0-9]{3}$`)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *MemberKind) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *MemberKind) validate(c *oasimpl.Validator) {
+	switch *v {
+	case MemberKindRef, MemberKindPlain:
+	default:
+		c.Errorf("%q is not a valid MemberKind", string(*v))
 	}
 }
 

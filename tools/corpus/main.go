@@ -459,10 +459,11 @@ func generateReport(results []result, github string, nspecs int, compiled *compi
 				fmt.Fprintf(&b, "- and %d more\n", len(keys)-n)
 				break
 			}
-			if len(k) > 140 {
-				k = k[:140] + "..."
+			text := k
+			if len(text) > 140 {
+				text = text[:140] + "..."
 			}
-			fmt.Fprintf(&b, "- %d x %s\n", m[k], k)
+			fmt.Fprintf(&b, "- %d x %s\n", m[k], text)
 		}
 	}
 	top(warnKinds, 8)

@@ -24,8 +24,10 @@ var Pairs = []Pair{
 	{"Address", func() any { return new(refsiblings.Address) }, func() any { return new(Address) }, true},
 	{"Tags", func() any { return new(refsiblings.Tags) }, func() any { return new(Tags) }, true},
 	{"Closed", func() any { return new(refsiblings.Closed) }, func() any { return new(Closed) }, true},
+	{"Member", func() any { return new(refsiblings.Member) }, func() any { return new(Member) }, true},
 	{"OrderShipping", func() any { return new(refsiblings.OrderShipping) }, func() any { return new(OrderShipping) }, true},
 	{"Code", func() any { return new(refsiblings.Code) }, func() any { return new(Code) }, true},
+	{"MemberKind", func() any { return new(refsiblings.MemberKind) }, func() any { return new(MemberKind) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
@@ -76,9 +78,17 @@ type Closed struct {
 	Zip    *string `json:"zip,omitempty"`
 }
 
+type Member struct {
+	Ref   string      `json:"$ref"`
+	Value string      `json:"value"`
+	Kind  *MemberKind `json:"kind,omitempty"`
+}
+
 type OrderShipping struct {
 	Street *string `json:"street,omitempty"`
 	City   string  `json:"city"`
 }
 
 type Code string
+
+type MemberKind string
