@@ -394,7 +394,12 @@ func generateReport(results []result, github string, nspecs int, compiled *compi
 					skippedElems[kind]++
 					continue
 				}
-				k := w[strings.Index(w, ": ")+2:]
+				// Without the place it names first ("#/components/...: "),
+				// when it names one.
+				k := w
+				if i := strings.Index(w, ": "); i >= 0 {
+					k = w[i+2:]
+				}
 				if strings.HasPrefix(k, "pattern ") {
 					// Grouped by why the pattern has no RE2 form.
 					if i := strings.LastIndex(k, " is not checked: "); i > 0 {
