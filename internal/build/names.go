@@ -66,6 +66,7 @@ func (b *builder) nameOperation(o *ir.Operation) {
 		o.ParamsName = b.ns.Claim(o.GoName+"Params", "")
 	}
 	o.ResultName = b.ns.Claim(o.GoName+"Response", "")
+	o.WriteName, o.ExportedWriteName = "write"+o.ResultName, "Write"+o.ResultName
 	if o.Body != nil && len(o.Body.Content) > 0 {
 		b.nameBody(o)
 	}
@@ -133,7 +134,7 @@ func (b *builder) nameResults(o *ir.Operation, r *ir.Response) {
 		// made with WithErrorResults returns them as errors), and
 		// WriteXResponse their writer when the server is in a package of its
 		// own (gen's split layout): no field takes them.
-		fields := ir.NewNamespace("Error", "Write"+o.ResultName)
+		fields := ir.NewNamespace("Error", o.ExportedWriteName)
 		if _, err := strconv.Atoi(r.Status); err != nil {
 			res.StatusField = fields.Claim("StatusCode", "")
 		}

@@ -243,7 +243,7 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 	}
 	for i, o := range ops {
 		op := &apiOp{Operation: o, index: i, captures: map[*ir.Param]int{}, params: o.ParamsName, result: o.ResultName}
-		op.write = "write" + op.result
+		op.write = o.WriteName
 		names := pathParamNames(o.Path)
 		a.maxCaptures = max(a.maxCaptures, len(names))
 		for _, p := range o.Params {

@@ -220,7 +220,7 @@ func genSplitAPI(a *api, pkgName string, k *checks, client bool, emit func(...*f
 	}
 	// The server calls the results' writers from its own package.
 	for _, op := range a.ops {
-		op.write = "W" + op.write[1:]
+		op.write = op.ExportedWriteName
 	}
 	kt := k.forPackage()
 	types := l.ops.file("oas_ops_gen.go", kt)

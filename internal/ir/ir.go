@@ -684,7 +684,12 @@ type Operation struct {
 	// results implement, and the helpers of its request body (see
 	// BodyNames).
 	ParamsName, ResultName string
-	BodyNames              BodyNames
+	// WriteName is the method that writes a result of the operation to an
+	// http.ResponseWriter, on each Go type of its results; ExportedWriteName
+	// is its name when the server is in a package of its own (gen's split
+	// layout). The results' fields never take the second (names.go).
+	WriteName, ExportedWriteName string
+	BodyNames                    BodyNames
 	// Pages is set for a list operation whose pages the client walks
 	// (see Pagination).
 	Pages *Pagination
