@@ -833,9 +833,14 @@ func (b *builder) fill(d ir.Decl, sch *base.Schema) {
 		}
 	case *ir.Alias:
 		t := b.shape(sch, d.GoName, d.Pointer)
-		if n, ok := t.(*ir.Nullable); ok {
+		for {
 			// A named nullable schema: the type is the value, and its
-			// uses are nullable.
+			// uses are nullable. (A nullable allOf member made a nullable
+			// shape nullable again: {type: [null], allOf: [{type: [boolean, null]}]}.)
+			n, ok := t.(*ir.Nullable)
+			if !ok {
+				break
+			}
 			t = n.Elem
 		}
 		if refersTo(t, d) {
@@ -1128,7 +1133,9 @@ func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
 	}
 	t := b.withNot(b.withConst(b.shapeNonNull(sch, hint, pointer), sch, pointer), sch, pointer)
 	if _, nullable := types(sch); nullable {
-		if _, isAny := t.(*ir.Any); !isAny {
+		switch t.(type) {
+		case *ir.Any, *ir.Nullable: // null is one of its values already
+		default:
 			t = &ir.Nullable{Elem: t}
 		}
 	}

@@ -585,6 +585,99 @@ func (v *Exclusive) UnmarshalJSON(data []byte) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
+// EncodeJSON writes v as JSON.
+func (v *Flag) EncodeJSON(w *oasrt.Writer) {
+	x := bool(*v)
+	w.Bool(x)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Flag) DecodeJSON(r *oasrt.Reader) error {
+	var x bool
+	x1, err := r.Bool()
+	if err != nil {
+		return err
+	}
+	x = x1
+	*v = Flag(x)
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Flag) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFlag.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintFlag.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Flag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Flag) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *TwiceHolder) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Twice.Set {
+		if v.Twice.Null {
+			w.RawCall(`,"twice":null`)
+		} else {
+			w.Raw(`,"twice":`)
+			v.Twice.Value.EncodeJSON(w)
+		}
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *TwiceHolder) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "twice":
+			if oasimpl.OptNonNull(r, &v.Twice) {
+				if err := v.Twice.Value.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "twice")
+				}
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *TwiceHolder) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTwiceHolder.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintTwiceHolder.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v TwiceHolder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *TwiceHolder) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
 // EncodeJSON writes the variant that is set.
 func (v *Exclusive1) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
@@ -758,6 +851,8 @@ var (
 	sizeHintNarrow        oasrt.SizeHint
 	sizeHintTie           oasrt.SizeHint
 	sizeHintExclusive     oasrt.SizeHint
+	sizeHintFlag          oasrt.SizeHint
+	sizeHintTwiceHolder   oasrt.SizeHint
 	sizeHintExclusive1    oasrt.SizeHint
 	sizeHintListItemsNone oasrt.SizeHint
 )

@@ -182,6 +182,34 @@ func (v *Exclusive) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v Flag) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintFlag.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *Flag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v TwiceHolder) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintTwiceHolder.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *TwiceHolder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Exclusive1) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintExclusive1.EncodeTo(enc, v.EncodeJSON)
 }

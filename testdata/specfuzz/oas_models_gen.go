@@ -116,6 +116,17 @@ const (
 	ExclusiveExclusive1 ExclusiveType = iota + 1
 )
 
+// Flag is the schema #/components/schemas/Flag.
+type Flag bool
+
+// Twice is the schema #/components/schemas/Twice.
+type Twice = Flag
+
+// TwiceHolder is the object schema #/components/schemas/TwiceHolder.
+type TwiceHolder struct {
+	Twice oasrt.OptNullable[Flag] `json:"twice,omitzero"`
+}
+
 // Exclusive1 is the oneOf schema #/components/schemas/Exclusive/oneOf/0.
 //
 // Type says which variant is set: Float64, Any.

@@ -28,6 +28,8 @@ var Pairs = []Pair{
 	{"Small", func() any { return new(specfuzz.Small) }, func() any { return new(Small) }, true},
 	{"Narrow", func() any { return new(specfuzz.Narrow) }, func() any { return new(Narrow) }, true},
 	{"Tie", func() any { return new(specfuzz.Tie) }, func() any { return new(Tie) }, true},
+	{"Flag", func() any { return new(specfuzz.Flag) }, func() any { return new(Flag) }, true},
+	{"TwiceHolder", func() any { return new(specfuzz.TwiceHolder) }, func() any { return new(TwiceHolder) }, true},
 	{"ListItemsNone", func() any { return new(specfuzz.ListItemsNone) }, func() any { return new(ListItemsNone) }, true},
 }
 
@@ -83,5 +85,13 @@ type Narrow int32
 type Knot = Tie
 
 type Tie = json.RawMessage
+
+type Flag bool
+
+type Twice = Flag
+
+type TwiceHolder struct {
+	Twice optNull[Twice] `json:"twice,omitzero"`
+}
 
 type ListItemsNone uint32
