@@ -455,7 +455,7 @@ func TestBrokenBodies(t *testing.T) {
 
 // TestStreamOutlivesWriteTimeout: a server's WriteTimeout (NewHTTPServer
 // sets one) bounds a client that stops reading, not a stream whose
-// elements come slowly: WriteStream moves the deadline before each write.
+// elements come slowly: WriteStream moves the deadline on as it writes.
 // The test waits past the timeout between elements (the wait is the
 // scenario, not a measurement).
 func TestStreamOutlivesWriteTimeout(t *testing.T) {

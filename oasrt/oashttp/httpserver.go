@@ -20,8 +20,9 @@ const (
 	DefaultReadTimeout = 60 * time.Second
 	// DefaultWriteTimeout bounds the time from the end of a request's
 	// headers to the end of its response. A streamed response
-	// (WriteStream) moves it forward by StreamWriteTimeout before each of
-	// its writes, so a stream lasts as long as its client keeps reading.
+	// (WriteStream, WriteEvents) moves it forward to StreamWriteTimeout
+	// from now whenever a write would start with less than half of that
+	// ahead, so a stream lasts as long as its client keeps reading.
 	DefaultWriteTimeout = 60 * time.Second
 	// DefaultIdleTimeout bounds how long a keep-alive connection waits
 	// for its next request.
@@ -30,7 +31,8 @@ const (
 	// line included), where net/http allows 1 MiB by default.
 	DefaultMaxHeaderBytes = 64 << 10
 	// StreamWriteTimeout bounds each write of a streamed response: a
-	// client that stops reading for longer is disconnected.
+	// client that stops reading is disconnected after between half of it
+	// and all of it.
 	StreamWriteTimeout = 30 * time.Second
 )
 

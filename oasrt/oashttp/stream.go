@@ -56,15 +56,23 @@ type flushWriter struct {
 	rc  *http.ResponseController
 	z   *gzip.Writer
 	err error
+	// deadline is the write deadline last set on the connection.
+	deadline time.Time
 }
 
 func (f *flushWriter) Write(p []byte) (int, error) {
 	var n int
 	var err error
-	// Each write gets its own deadline, so that a server's WriteTimeout
-	// bounds a client that stops reading, not the length of the stream.
-	// Writers that cannot (a ResponseRecorder) are left as they are.
-	f.rc.SetWriteDeadline(time.Now().Add(StreamWriteTimeout))
+	// Each write starts with at least half of StreamWriteTimeout ahead of
+	// it, so that a server's WriteTimeout bounds a client that stops
+	// reading, not the length of the stream. The deadline moves only when
+	// less than that is left: moving it updates a runtime timer, which
+	// every small event of a stream paid (docs/server.md). Writers that
+	// cannot (a ResponseRecorder) are left as they are.
+	if now := time.Now(); f.deadline.Sub(now) < StreamWriteTimeout/2 {
+		f.deadline = now.Add(StreamWriteTimeout)
+		f.rc.SetWriteDeadline(f.deadline)
+	}
 	if f.z != nil {
 		if n, err = f.z.Write(p); err == nil {
 			err = f.z.Flush()
