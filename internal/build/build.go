@@ -16,8 +16,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
-	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 
 	"github.com/oasgen/oasgen/internal/ir"
 	"github.com/oasgen/oasgen/internal/spec"
@@ -57,7 +55,7 @@ type builder struct {
 	// subject is what the warnings being made are about (about).
 	subject any
 	// opOf finds the operation built from a spec operation.
-	opOf   map[*v3.Operation]*ir.Operation
+	opOf   map[*spec.Operation]*ir.Operation
 	ops    []*ir.Operation
 	hooks  []*ir.Operation // the webhooks' operations
 	cbs    []*ir.Operation // the callbacks' operations
@@ -105,15 +103,13 @@ const UncheckedPatternsFlag = "-unchecked-patterns"
 
 // Package builds the IR of s.
 func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
-	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, opOf: map[*v3.Operation]*ir.Operation{}, inline: map[ir.Decl]bool{}, opts: opts}
-	w := startWarming(s.Doc)
+	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, opOf: map[*spec.Operation]*ir.Operation{}, inline: map[ir.Decl]bool{}, opts: opts}
 	b.components()
 	for _, set := range b.enumDefaults {
 		set()
 	}
 	b.securitySchemes()
 	b.operations()
-	w.wait()
 	b.webhooks()
 	b.callbacks()
 	b.skipped()
@@ -173,7 +169,7 @@ type UnsupportedError struct{ Err *spec.Error }
 func (e *UnsupportedError) Error() string { return e.Err.Error() }
 func (e *UnsupportedError) Unwrap() error { return e.Err }
 
-func (b *builder) pos(s *base.Schema) ir.Pos {
+func (b *builder) pos(s *spec.Schema) ir.Pos {
 	f, l, c := b.s.Pos(s)
 	return ir.Pos{File: f, Line: l, Col: c}
 }
@@ -218,8 +214,8 @@ func (b *builder) components() {
 	}
 	type pending struct {
 		decl ir.Decl
-		sch  *base.Schema
-		sp   *base.SchemaProxy // set for a component that is only a $ref
+		sch  *spec.Schema
+		sp   *spec.SchemaProxy // set for a component that is only a $ref
 	}
 	var todo []pending
 	byPointer := map[string]ir.Decl{}
@@ -276,7 +272,7 @@ func (b *builder) components() {
 }
 
 // resolve returns the schema behind a proxy, reporting a broken reference.
-func (b *builder) resolve(sp *base.SchemaProxy, at ir.Pos) *base.Schema {
+func (b *builder) resolve(sp *spec.SchemaProxy, at ir.Pos) *spec.Schema {
 	sch, err := sp.BuildSchema()
 	if err != nil || sch == nil {
 		pos := at
@@ -422,7 +418,7 @@ func breaks(p *ir.Prim, text string) string {
 
 // extension returns the value of a schema's extension key and where it is,
 // or nil.
-func (b *builder) extension(sch *base.Schema, key string) (*yaml.Node, ir.Pos) {
+func (b *builder) extension(sch *spec.Schema, key string) (*yaml.Node, ir.Pos) {
 	if sch == nil || sch.Extensions == nil {
 		return nil, ir.Pos{}
 	}
@@ -435,7 +431,7 @@ func (b *builder) extension(sch *base.Schema, key string) (*yaml.Node, ir.Pos) {
 
 // goTypeExt returns the Go type a schema names with x-go-type
 // ("math/big.Int", "github.com/shopspring/decimal.Decimal"), or nil.
-func (b *builder) goTypeExt(sch *base.Schema, pointer string) *ir.External {
+func (b *builder) goTypeExt(sch *spec.Schema, pointer string) *ir.External {
 	n, pos := b.extension(sch, "x-go-type")
 	if n == nil {
 		return nil
@@ -455,7 +451,7 @@ func (b *builder) goTypeExt(sch *base.Schema, pointer string) *ir.External {
 
 // goNameExt returns the Go name a schema asks for with x-go-name, checking
 // that it is an exported identifier not already taken in ns.
-func (b *builder) goNameExt(sch *base.Schema, pointer string, ns *ir.Namespace) (string, bool) {
+func (b *builder) goNameExt(sch *spec.Schema, pointer string, ns *ir.Namespace) (string, bool) {
 	n, pos := b.extension(sch, "x-go-name")
 	if n == nil {
 		return "", false
@@ -475,7 +471,7 @@ func (b *builder) goNameExt(sch *base.Schema, pointer string, ns *ir.Namespace) 
 
 // declare creates the Decl for a schema that gets a name of its own, without
 // filling it, and registers it so $refs to the schema find it.
-func (b *builder) declare(sch *base.Schema, name, pointer string) ir.Decl {
+func (b *builder) declare(sch *spec.Schema, name, pointer string) ir.Decl {
 	// x-go-name names a component's type; on a property's inline schema
 	// it names the field (fillStruct), not the type.
 	if strings.HasPrefix(pointer, "#/components/schemas/") && !strings.Contains(strings.TrimPrefix(pointer, "#/components/schemas/"), "/") {
@@ -492,7 +488,7 @@ func (b *builder) declare(sch *base.Schema, name, pointer string) ir.Decl {
 
 // newDecl creates the Decl for a schema, named after name, without
 // registering it under the schema's node.
-func (b *builder) newDecl(sch *base.Schema, name, pointer string) ir.Decl {
+func (b *builder) newDecl(sch *spec.Schema, name, pointer string) ir.Decl {
 	c := ir.Common{
 		GoName:  b.ns.Claim(name, "Type"),
 		Pointer: pointer,
@@ -516,20 +512,15 @@ func (b *builder) newDecl(sch *base.Schema, name, pointer string) ir.Decl {
 	return d
 }
 
-func rootNode(sch *base.Schema) *yaml.Node {
-	if low := sch.GoLow(); low != nil {
-		return low.RootNode
-	}
-	return nil
-}
+func rootNode(sch *spec.Schema) *yaml.Node { return sch.Node }
 
-func docOf(sch *base.Schema) ir.Doc {
+func docOf(sch *spec.Schema) ir.Doc {
 	return ir.Doc{Title: sch.Title, Description: sch.Description, Deprecated: sch.Deprecated != nil && *sch.Deprecated}
 }
 
 // types returns the schema's types without "null", and whether null is
 // allowed (3.0 nullable, 3.1 type arrays, or null among the enum values).
-func types(sch *base.Schema) (ts []string, nullable bool) {
+func types(sch *spec.Schema) (ts []string, nullable bool) {
 	for _, t := range sch.Type {
 		if t == "null" {
 			nullable = true
@@ -545,7 +536,7 @@ func types(sch *base.Schema) (ts []string, nullable bool) {
 			nullable = true
 		}
 	}
-	for _, sp := range append(append([]*base.SchemaProxy{}, sch.OneOf...), sch.AnyOf...) {
+	for _, sp := range append(append([]*spec.SchemaProxy{}, sch.OneOf...), sch.AnyOf...) {
 		if ms, err := sp.BuildSchema(); err == nil && ms != nil && isNullSchema(ms) {
 			nullable = true
 		}
@@ -555,11 +546,11 @@ func types(sch *base.Schema) (ts []string, nullable bool) {
 
 // isNullSchema reports whether a schema accepts only null ({type: "null"},
 // or an anyOf or oneOf of such schemas only, as {anyOf: [{type: "null"}]}).
-func isNullSchema(s *base.Schema) bool {
+func isNullSchema(s *spec.Schema) bool {
 	return isNullSchemaDepth(s, 0)
 }
 
-func isNullSchemaDepth(s *base.Schema, depth int) bool {
+func isNullSchemaDepth(s *spec.Schema, depth int) bool {
 	if len(s.Type) == 1 && s.Type[0] == "null" || len(s.Enum) == 1 && s.Enum[0].Tag == "!!null" {
 		return true
 	}
@@ -577,7 +568,7 @@ func isNullSchemaDepth(s *base.Schema, depth int) bool {
 
 // enumValues returns a schema's enum values, or its const as the one value
 // when it has no enum: a string or integer const is an enum of one.
-func enumValues(sch *base.Schema) []*yaml.Node {
+func enumValues(sch *spec.Schema) []*yaml.Node {
 	if len(sch.Enum) == 0 && sch.Const != nil && (sch.Const.Tag == "!!str" || sch.Const.Tag == "!!int") {
 		return []*yaml.Node{sch.Const}
 	}
@@ -585,13 +576,10 @@ func enumValues(sch *base.Schema) []*yaml.Node {
 }
 
 // emptyEnum reports whether sch has an enum of no values, which no value
-// matches (the model reads enum: [] as no enum).
-func emptyEnum(sch *base.Schema) bool {
-	low := sch.GoLow()
-	return low != nil && !low.Enum.IsEmpty() && len(low.Enum.Value) == 0
-}
+// matches.
+func emptyEnum(sch *spec.Schema) bool { return sch.HasEnum && len(sch.Enum) == 0 }
 
-func isEnum(sch *base.Schema) bool {
+func isEnum(sch *spec.Schema) bool {
 	enum := enumValues(sch)
 	if len(enum) == 0 {
 		return false
@@ -617,7 +605,7 @@ func isEnum(sch *base.Schema) bool {
 }
 
 // isTuple reports whether a schema is an array with prefixItems.
-func isTuple(sch *base.Schema) bool {
+func isTuple(sch *spec.Schema) bool {
 	if len(sch.PrefixItems) == 0 || len(sch.AllOf) > 0 {
 		return false
 	}
@@ -628,7 +616,7 @@ func isTuple(sch *base.Schema) bool {
 // fillTuple fills a tuple from prefixItems: a field per position, named
 // Item0, Item1... or by the item schema's x-go-name, and the items after
 // them.
-func (b *builder) fillTuple(d *ir.Tuple, sch *base.Schema) {
+func (b *builder) fillTuple(d *ir.Tuple, sch *spec.Schema) {
 	names := ir.NewNamespace()
 	for k := range reservedMethods {
 		names.Claim(k, "")
@@ -675,7 +663,7 @@ func (b *builder) fillTuple(d *ir.Tuple, sch *base.Schema) {
 	d.Unique = sch.UniqueItems != nil && *sch.UniqueItems
 }
 
-func isStruct(sch *base.Schema) bool {
+func isStruct(sch *spec.Schema) bool {
 	if len(sch.AllOf) > 0 {
 		return passThrough(sch) == nil && hasObjectPart(sch, map[*yaml.Node]bool{})
 	}
@@ -695,7 +683,7 @@ func isStruct(sch *base.Schema) bool {
 
 // constrainsOthers reports whether allOf members other than the i-th carry
 // validation keywords, which the type of member i alone does not check.
-func constrainsOthers(members []*base.SchemaProxy, i int) bool {
+func constrainsOthers(members []*spec.SchemaProxy, i int) bool {
 	for j, sp := range members {
 		if j == i {
 			continue
@@ -721,7 +709,7 @@ func constrainsOthers(members []*base.SchemaProxy, i int) bool {
 // the value and that the type of an allOf member leaves unchecked: all
 // but the annotations (spec.RefAnnotation), type, and the not and const
 // that shape applies to that type.
-func besideAllOf(sch *base.Schema) keywordList {
+func besideAllOf(sch *spec.Schema) keywordList {
 	n := rootNode(sch)
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil
@@ -752,7 +740,7 @@ var oneKindKeywords = map[string]string{
 // besideFor returns the keywords of kws that may apply to a value of the
 // schema ms: when ms has one type, those of another kind apply to no
 // value it takes (minLength beside a $ref to an object).
-func besideFor(kws keywordList, ms *base.Schema) keywordList {
+func besideFor(kws keywordList, ms *spec.Schema) keywordList {
 	ts, _ := types(ms)
 	if len(ts) != 1 || len(kws) == 0 {
 		return kws
@@ -787,7 +775,7 @@ func allowsTypes(outer, inner []string) bool {
 // hasObjectPart reports whether a schema or one of its allOf members is an
 // object with properties. seen holds the schemas looked at already: each
 // is looked at once, however many allOf lists refer to it (or back).
-func hasObjectPart(sch *base.Schema, seen map[*yaml.Node]bool) bool {
+func hasObjectPart(sch *spec.Schema, seen map[*yaml.Node]bool) bool {
 	if sch.Properties != nil || len(sch.Type) == 1 && sch.Type[0] == "object" {
 		return true
 	}
@@ -806,7 +794,7 @@ func hasObjectPart(sch *base.Schema, seen map[*yaml.Node]bool) bool {
 }
 
 // fill completes a declared Decl from its schema.
-func (b *builder) fill(d ir.Decl, sch *base.Schema) {
+func (b *builder) fill(d ir.Decl, sch *spec.Schema) {
 	defer b.about(d)()
 	p, _ := d.Origin()
 	_, alias := d.(*ir.Alias) // shaped: may be a free-form value
@@ -878,7 +866,7 @@ func refersTo(t ir.Type, d ir.Decl) bool {
 	}
 }
 
-func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
+func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 	o := b.parts(sch, d.Pos)
 	req := map[string]bool{}
 	for _, r := range o.required {
@@ -919,10 +907,9 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 				Required: req[name],
 				Pos:      b.pos(ps),
 			}
-			if low := sp.GoLow(); low != nil && low.GetKeyNode() != nil {
+			if k := sp.KeyNode(); k != nil {
 				// Where the property is declared, even when its schema
 				// is a $ref to somewhere else.
-				k := low.GetKeyNode()
 				f.Pos = ir.Pos{File: d.Pos.File, Line: k.Line, Col: k.Column}
 			}
 			if !sp.IsReference() {
@@ -977,8 +964,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 		res, err := TranslatePattern(pp.name)
 		if err != nil {
 			pos := b.pos(pp.sch)
-			if low := pp.sp.GoLow(); low != nil && low.GetKeyNode() != nil {
-				k := low.GetKeyNode() // the pattern is the key
+			if k := pp.sp.KeyNode(); k != nil { // the pattern is the key
 				pos = ir.Pos{File: d.Pos.File, Line: k.Line, Col: k.Column}
 			}
 			if b.patternError(pos, pointer, pp.name, err) {
@@ -1009,7 +995,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 	}
 }
 
-func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
+func (b *builder) fillEnum(d *ir.Enum, sch *spec.Schema) {
 	ts, _ := types(sch)
 	isInt := len(ts) == 1 && ts[0] == "integer"
 	if len(ts) == 0 {
@@ -1069,7 +1055,7 @@ func fitsKind(n int64, k ir.PrimKind) bool {
 
 // typeOf returns the type of a schema use: a Ref when the proxy is a $ref
 // or the schema already has a Decl, otherwise the inline shape named hint.
-func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer string) ir.Type {
+func (b *builder) typeOf(sp *spec.SchemaProxy, sch *spec.Schema, hint, pointer string) ir.Type {
 	b.refSiblings(sp, pointer)
 	if ext := b.goTypeExt(sch, pointer); ext != nil {
 		var t ir.Type = ext
@@ -1117,7 +1103,7 @@ func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer s
 }
 
 // refTo returns a use of d, nullable when the schema says so.
-func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
+func (b *builder) refTo(d ir.Decl, sch *spec.Schema) ir.Type {
 	var t ir.Type = &ir.Ref{Decl: d}
 	if _, nullable := types(sch); nullable {
 		t = &ir.Nullable{Elem: t}
@@ -1126,7 +1112,7 @@ func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
 }
 
 // shape returns the type of an inline schema that is not a struct or enum.
-func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
+func (b *builder) shape(sch *spec.Schema, hint, pointer string) ir.Type {
 	b.ignoredKeywords(sch, pointer, true)
 	if emptyEnum(sch) {
 		return &ir.Any{False: true} // an empty enum allows no value
@@ -1142,7 +1128,7 @@ func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
 	return t
 }
 
-func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
+func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 	pos := b.pos(sch)
 	if n := rootNode(sch); n != nil && n.Tag == "!!bool" && n.Value == "false" {
 		return &ir.Any{False: true}
@@ -1249,13 +1235,13 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 }
 
 // stringChecks sets the lengths and pattern of a String prim from sch.
-func (b *builder) stringChecks(p *ir.Prim, sch *base.Schema, pointer string) {
+func (b *builder) stringChecks(p *ir.Prim, sch *spec.Schema, pointer string) {
 	p.MinLength, p.MaxLength, p.Pattern = sch.MinLength, sch.MaxLength, sch.Pattern
 	if p.Pattern != "" {
 		res, err := TranslatePattern(p.Pattern)
 		pos := b.pos(sch)
-		if low := sch.GoLow(); low != nil && low.Pattern.ValueNode != nil {
-			pos.Line, pos.Col = low.Pattern.ValueNode.Line, low.Pattern.ValueNode.Column
+		if n := sch.KeywordNode("pattern"); n != nil {
+			pos.Line, pos.Col = n.Line, n.Column
 		}
 		if err != nil && b.patternError(pos, pointer, p.Pattern, err) {
 			b.warnf(pos, "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
@@ -1265,7 +1251,7 @@ func (b *builder) stringChecks(p *ir.Prim, sch *base.Schema, pointer string) {
 }
 
 // prim maps a scalar schema to a primitive type with its checks.
-func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
+func (b *builder) prim(sch *spec.Schema, typ, pointer string) *ir.Prim {
 	p := &ir.Prim{Format: sch.Format}
 	switch typ {
 	case "boolean":
@@ -1389,12 +1375,12 @@ func rat(f *float64) *big.Rat {
 // additionalOperations (methods are case-sensitive, RFC 9110 9.1).
 type methodOp struct {
 	method string
-	op     *v3.Operation
+	op     *spec.Operation
 }
 
 // opsOf returns the operations of a path item in a fixed order: the fixed
 // fields, then additionalOperations in document order.
-func opsOf(pi *v3.PathItem) []methodOp {
+func opsOf(pi *spec.PathItem) []methodOp {
 	ops := []methodOp{{"GET", pi.Get}, {"PUT", pi.Put}, {"POST", pi.Post}, {"DELETE", pi.Delete}, {"OPTIONS", pi.Options}, {"HEAD", pi.Head}, {"PATCH", pi.Patch}, {"TRACE", pi.Trace}, {"QUERY", pi.Query}}
 	if pi.AdditionalOperations != nil {
 		for m, op := range pi.AdditionalOperations.FromOldest() {

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
-
 	"github.com/oasgen/oasgen/internal/ir"
 	"github.com/oasgen/oasgen/internal/spec"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
@@ -45,7 +43,7 @@ func (b *builder) callbacks() {
 			if of == nil {
 				continue // not generated, with a warning already
 			}
-			cbNodes := spec.MapValue(rootOf(op), "callbacks")
+			cbNodes := spec.MapValue(op.Node, "callbacks")
 			for name, cb := range op.Callbacks.FromOldest() {
 				if cb == nil || cb.Expression == nil {
 					continue
@@ -78,7 +76,7 @@ func (b *builder) callbacks() {
 }
 
 // callbackOps adds the operations of one callback URL expression.
-func (b *builder) callbackOps(c *ir.Callback, pi *v3.PathItem, route string, names *ir.Namespace) {
+func (b *builder) callbackOps(c *ir.Callback, pi *spec.PathItem, route string, names *ir.Namespace) {
 	ops := opsOf(pi)
 	for _, mo := range ops {
 		op, method := mo.op, mo.method
@@ -103,8 +101,8 @@ func (b *builder) callbackOps(c *ir.Callback, pi *v3.PathItem, route string, nam
 			Tags:     op.Tags,
 			Pos:      c.Pos,
 		}
-		if low := op.GoLow(); low != nil && low.KeyNode != nil {
-			o.Pos = ir.Pos{File: b.s.File, Line: low.KeyNode.Line, Col: low.KeyNode.Column}
+		if k := op.KeyNode; k != nil {
+			o.Pos = ir.Pos{File: b.s.File, Line: k.Line, Col: k.Column}
 		}
 		b.params(o, pi.Parameters, op.Parameters)
 		for _, p := range o.Params {

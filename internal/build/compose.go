@@ -7,16 +7,17 @@ import (
 	"strings"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
+
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // prop is one property of an object, after allOf members are merged.
 type prop struct {
 	name string
-	sp   *base.SchemaProxy
-	sch  *base.Schema
+	sp   *spec.SchemaProxy
+	sch  *spec.Schema
 }
 
 // objectParts is an object schema's view with its allOf members merged in:
@@ -26,24 +27,24 @@ type objectParts struct {
 	props    []prop
 	index    map[string]int
 	required []string
-	ap       *base.DynamicValue[*base.SchemaProxy, bool]
+	ap       *spec.DynamicValue[*spec.SchemaProxy, bool]
 	minProps *int64
 	maxProps *int64
 	// nots are the schemas, its own and its members', that have a not.
-	nots []*base.Schema
+	nots []*spec.Schema
 	// patterns are the patternProperties, members' first.
 	patterns []prop
 }
 
 // parts merges sch and its allOf members. Two members that give one
 // property different types are an error at the second one.
-func (b *builder) parts(sch *base.Schema, at ir.Pos) *objectParts {
+func (b *builder) parts(sch *spec.Schema, at ir.Pos) *objectParts {
 	o := &objectParts{index: map[string]int{}}
 	b.mergeInto(o, sch, at, map[*yaml.Node]bool{})
 	return o
 }
 
-func (b *builder) mergeInto(o *objectParts, sch *base.Schema, at ir.Pos, seen map[*yaml.Node]bool) {
+func (b *builder) mergeInto(o *objectParts, sch *spec.Schema, at ir.Pos, seen map[*yaml.Node]bool) {
 	if n := rootNode(sch); n != nil {
 		if seen[n] {
 			return // allOf cycles add nothing new
@@ -129,7 +130,7 @@ func (b *builder) mergeInto(o *objectParts, sch *base.Schema, at ir.Pos, seen ma
 // nothing about the type (a description added by a later member). Real
 // specs refine a property in a later allOf member (a format, an item
 // schema); the first definition gives the Go type.
-func compatible(a, b *base.Schema) bool {
+func compatible(a, b *spec.Schema) bool {
 	if na, nb := rootNode(a), rootNode(b); na != nil && na == nb {
 		return true
 	}
@@ -143,13 +144,13 @@ func compatible(a, b *base.Schema) bool {
 
 // narrower reports whether a is an integer where b is a number: their
 // intersection is a's type.
-func narrower(a, b *base.Schema) bool {
+func narrower(a, b *spec.Schema) bool {
 	ta, _ := types(a)
 	tb, _ := types(b)
 	return slices.Equal(ta, []string{"integer"}) && slices.Equal(tb, []string{"number"})
 }
 
-func describe(s *base.Schema) string {
+func describe(s *spec.Schema) string {
 	ts, _ := types(s)
 	d := strings.Join(ts, "|")
 	if d == "" {
@@ -167,7 +168,7 @@ func describe(s *base.Schema) string {
 // const), the usual way to put a description beside a $ref in OpenAPI
 // 3.0, and what a $ref with minLength beside it is when it refers to an
 // object.
-func passThrough(sch *base.Schema) *base.SchemaProxy {
+func passThrough(sch *spec.Schema) *spec.SchemaProxy {
 	if len(sch.AllOf) != 1 || len(sch.Type) > 0 || sch.Not != nil || sch.Const != nil {
 		return nil
 	}
@@ -182,7 +183,7 @@ func passThrough(sch *base.Schema) *base.SchemaProxy {
 
 // isUnion reports whether a schema becomes a Union: it has oneOf or anyOf
 // members that are more than constraints on a surrounding object.
-func isUnion(sch *base.Schema) bool {
+func isUnion(sch *spec.Schema) bool {
 	members := sch.OneOf
 	if len(members) == 0 {
 		members = sch.AnyOf
@@ -206,7 +207,7 @@ func isUnion(sch *base.Schema) bool {
 // multiType returns the types of a schema that allows several besides null
 // (3.1 `type: [string, integer]`), or nil: such a value is a union over the
 // JSON kinds.
-func multiType(sch *base.Schema) []string {
+func multiType(sch *spec.Schema) []string {
 	if ts, _ := types(sch); len(ts) > 1 {
 		return ts
 	}
@@ -316,7 +317,7 @@ func variantName(t ir.Type) string {
 	return "Any"
 }
 
-func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
+func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 	d.TagField = "Type"
 	if len(sch.OneOf)+len(sch.AnyOf) == 0 {
 		b.fillTypeUnion(d, sch)
@@ -330,11 +331,11 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 	}
 	// Properties beside oneOf/anyOf apply to every object variant: each
 	// becomes the allOf of the schema (without its oneOf) and the member.
-	var outer *base.SchemaProxy
+	var outer *spec.SchemaProxy
 	if sch.Properties != nil || len(sch.AllOf) > 0 {
 		o := *sch
 		o.OneOf, o.AnyOf, o.Discriminator = nil, nil, nil
-		outer = base.CreateSchemaProxy(&o)
+		outer = spec.NewSchemaProxy(&o)
 	}
 	fields := variantFields()
 	kw := "oneOf"
@@ -480,8 +481,8 @@ func mayBeNull(t ir.Type) bool {
 // mergedVariant declares the struct of an object member of a oneOf or
 // anyOf whose schema has properties of its own: the allOf of the schema
 // without its oneOf (outer) and the member, named hint.
-func (b *builder) mergedVariant(outer, member *base.SchemaProxy, ms *base.Schema, hint, pointer string) ir.Type {
-	merged := &base.Schema{AllOf: []*base.SchemaProxy{member, outer}}
+func (b *builder) mergedVariant(outer, member *spec.SchemaProxy, ms *spec.Schema, hint, pointer string) ir.Type {
+	merged := &spec.Schema{AllOf: []*spec.SchemaProxy{member, outer}}
 	d := b.newDecl(merged, hint, pointer).(*ir.Struct)
 	d.Pos, d.Doc = b.pos(ms), docOf(ms)
 	b.fill(d, merged)
@@ -570,7 +571,7 @@ func variantFields() *ir.Namespace {
 // The kinds tell the variants apart (integer literals going to an integer
 // variant before a number one), so decoding is one pass; a value of several
 // types is a oneOf, as no JSON value has two kinds.
-func (b *builder) fillTypeUnion(d *ir.Union, sch *base.Schema) {
+func (b *builder) fillTypeUnion(d *ir.Union, sch *spec.Schema) {
 	fields := variantFields()
 	for _, kind := range multiType(sch) {
 		one := *sch // the same node, so positions and $ref identity stay
@@ -928,7 +929,7 @@ func disjointByValues(vs []*ir.Variant) bool {
 
 // asserts reports whether a schema has keywords that constrain a value
 // beyond its type: the ones a merge that keeps another definition drops.
-func asserts(s *base.Schema) bool {
+func asserts(s *spec.Schema) bool {
 	return s.Format != "" || s.Pattern != "" || s.MinLength != nil || s.MaxLength != nil ||
 		s.Minimum != nil || s.Maximum != nil || s.ExclusiveMinimum != nil || s.ExclusiveMaximum != nil || s.MultipleOf != nil ||
 		len(s.Enum) > 0 || s.Const != nil || s.Items != nil || len(s.PrefixItems) > 0 || s.MinItems != nil || s.MaxItems != nil ||
@@ -945,7 +946,7 @@ func asserts(s *base.Schema) bool {
 // type. A struct merged from the members holds objects only, so an allOf
 // whose kinds leave out object (a member of type array, another of type
 // integer) is not what its Go type checks.
-func allOfKinds(sch *base.Schema, seen map[*yaml.Node]bool) (kinds []string, typed bool) {
+func allOfKinds(sch *spec.Schema, seen map[*yaml.Node]bool) (kinds []string, typed bool) {
 	if n := rootNode(sch); n != nil {
 		if seen[n] {
 			return nil, false

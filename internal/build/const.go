@@ -7,16 +7,17 @@ import (
 	"strings"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
+
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // withConst applies a schema's const to the type of an inline schema that
 // is not an enum (string and integer consts of those types are enums of
 // one value): a number or boolean const on its prim, any const on a
 // free-form value. Others are reported and not checked.
-func (b *builder) withConst(t ir.Type, sch *base.Schema, pointer string) ir.Type {
+func (b *builder) withConst(t ir.Type, sch *spec.Schema, pointer string) ir.Type {
 	n := sch.Const
 	if n == nil {
 		return t
@@ -63,7 +64,7 @@ func (b *builder) withConst(t ir.Type, sch *base.Schema, pointer string) ir.Type
 // declConst warns about the const of a schema declared as a struct, a
 // union or a tuple, whose Go type does not check it; a component's
 // whole-value check takes it instead (whole.go).
-func (b *builder) declConst(sch *base.Schema, pointer string) {
+func (b *builder) declConst(sch *spec.Schema, pointer string) {
 	n := sch.Const
 	if n == nil {
 		return

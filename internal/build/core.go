@@ -3,7 +3,7 @@ package build
 import (
 	"strings"
 
-	"github.com/pb33f/libopenapi/datamodel/high/base"
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // coreKeywords warns about the keywords of JSON Schema's core vocabulary
@@ -15,7 +15,7 @@ import (
 // name a schema: a $ref to an anchor is a positioned error of
 // internal/spec. None of these says "not checked", so a whole-value check
 // (whole.go) neither replaces nor is asked for by these warnings.
-func (b *builder) coreKeywords(sch *base.Schema, pointer string) {
+func (b *builder) coreKeywords(sch *spec.Schema, pointer string) {
 	at := ""
 	if pointer != "" {
 		at = pointer + ": "

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
 	"github.com/oasgen/oasgen/internal/spec"
@@ -19,7 +18,7 @@ import (
 // allOf member merged into its parent). shaped says sch is a type use
 // or alias that shape makes (a free-form value may check keywords that
 // elsewhere are warned); false for a struct, a union, an allOf member.
-func (b *builder) ignoredKeywords(sch *base.Schema, pointer string, shaped bool) {
+func (b *builder) ignoredKeywords(sch *spec.Schema, pointer string, shaped bool) {
 	if n := rootNode(sch); n != nil {
 		if b.keywordsChecked[n] {
 			return
@@ -73,7 +72,7 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string, shaped bool)
 
 // freeFormKeywords warns about the keywords of a schema kept as raw JSON
 // (an ir.Any) that are not checked on it: why says what the schema is.
-func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
+func (b *builder) freeFormKeywords(sch *spec.Schema, pointer, why string) {
 	var kws keywordList
 	add := kws.add
 	// The keywords of one kind each are checked on values of their kind
@@ -93,7 +92,7 @@ func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 // typedFormat returns the format of a string schema whose Go type is
 // not a string (date-time, date, uuid, ipv4, ipv6, byte, decimal and the
 // integers carried in strings), "" for others.
-func (b *builder) typedFormat(sch *base.Schema) string {
+func (b *builder) typedFormat(sch *spec.Schema) string {
 	if b.opts.FormatAnnotations || !slices.Contains(sch.Type, "string") {
 		return ""
 	}
@@ -108,7 +107,7 @@ func (b *builder) typedFormat(sch *base.Schema) string {
 // (JSON Schema 2020-12) applies together with the referenced schema and
 // the generated code does not check; description and summary only
 // annotate.
-func (b *builder) refSiblings(sp *base.SchemaProxy, pointer string) {
+func (b *builder) refSiblings(sp *spec.SchemaProxy, pointer string) {
 	kws, n := refSiblingKeywords(sp)
 	if len(kws) == 0 {
 		return
@@ -119,18 +118,11 @@ func (b *builder) refSiblings(sp *base.SchemaProxy, pointer string) {
 // refNode returns the mapping that holds sp's $ref, as written (the
 // proxy's value node is the referenced schema's), or nil when sp is no
 // reference.
-func refNode(sp *base.SchemaProxy) *yaml.Node {
+func refNode(sp *spec.SchemaProxy) *yaml.Node {
 	if sp == nil || !sp.IsReference() {
 		return nil
 	}
-	low := sp.GoLow()
-	if low == nil {
-		return nil
-	}
-	n := low.GetReferenceNode()
-	if low.TransformedRef != nil {
-		n = low.TransformedRef
-	}
+	n := sp.RefNode()
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil
 	}
@@ -138,7 +130,7 @@ func refNode(sp *base.SchemaProxy) *yaml.Node {
 }
 
 // refSibling returns the value of keyword kw beside sp's $ref, or nil.
-func refSibling(sp *base.SchemaProxy, kw string) *yaml.Node {
+func refSibling(sp *spec.SchemaProxy, kw string) *yaml.Node {
 	n := refNode(sp)
 	if n == nil {
 		return nil
@@ -156,7 +148,7 @@ func refSibling(sp *base.SchemaProxy, kw string) *yaml.Node {
 // 3.1 and later they annotate the property, and win over the referenced
 // schema's own. OpenAPI 3.0 ignores every keyword beside a $ref, so there
 // they are a warning instead.
-func (b *builder) refAnnotations(sp *base.SchemaProxy, f *ir.Field, pointer string) *yaml.Node {
+func (b *builder) refAnnotations(sp *spec.SchemaProxy, f *ir.Field, pointer string) *yaml.Node {
 	var def *yaml.Node
 	for _, kw := range []string{"readOnly", "writeOnly", "default"} {
 		n := refSibling(sp, kw)
@@ -181,7 +173,7 @@ func (b *builder) refAnnotations(sp *base.SchemaProxy, f *ir.Field, pointer stri
 
 // refSiblingKeywords returns the keywords beside a $ref that are not
 // annotations, and the node holding them.
-func refSiblingKeywords(sp *base.SchemaProxy) (keywordList, *yaml.Node) {
+func refSiblingKeywords(sp *spec.SchemaProxy) (keywordList, *yaml.Node) {
 	n := refNode(sp)
 	if n == nil {
 		return nil, nil
@@ -285,7 +277,7 @@ func literalStart(p string) string {
 
 // membersDeclare reports whether an allOf member of sch declares a
 // property sch itself does not.
-func membersDeclare(sch *base.Schema) bool {
+func membersDeclare(sch *spec.Schema) bool {
 	for _, sp := range sch.AllOf {
 		ms, err := sp.BuildSchema()
 		if err != nil || ms == nil || ms.Properties == nil {

@@ -4,10 +4,10 @@ import (
 	"strings"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
-	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 
 	"github.com/oasgen/oasgen/internal/ir"
+
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // eventDataExt is the vendor extension of a text/event-stream media type
@@ -20,12 +20,12 @@ const eventDataExt = "x-oasgen-event-data"
 // without one, from the items of an array schema (how 3.2 models such a
 // stream as a whole); for server-sent events without one, from
 // x-oasgen-event-data. Left untyped, the body stays a byte stream.
-func (b *builder) items(m *ir.Media, mt *v3.MediaType, hint, where string, at ir.Pos) {
+func (b *builder) items(m *ir.Media, mt *spec.MediaType, hint, where string, at ir.Pos) {
 	hint += "Item"
 	if m.Kind == ir.MediaEventStream {
 		hint = strings.TrimSuffix(hint, "Item") + "Event"
 	}
-	if sp := b.component(mt.ItemSchema); sp != nil {
+	if sp := mt.ItemSchema; sp != nil {
 		if m.Kind == ir.MediaEventStream {
 			b.eventData(m, sp, hint, where+" itemSchema", at)
 			return
@@ -49,7 +49,7 @@ func (b *builder) items(m *ir.Media, mt *v3.MediaType, hint, where string, at ir
 // retry properties. data's contentSchema types JSON data; a data that is a
 // string without one is text, sent as it is. An itemSchema without a data
 // property is taken as the schema of the data itself.
-func (b *builder) eventData(m *ir.Media, sp *base.SchemaProxy, hint, where string, at ir.Pos) {
+func (b *builder) eventData(m *ir.Media, sp *spec.SchemaProxy, hint, where string, at ir.Pos) {
 	sch := b.resolve(sp, at)
 	if sch == nil {
 		return
@@ -60,11 +60,11 @@ func (b *builder) eventData(m *ir.Media, sp *base.SchemaProxy, hint, where strin
 			switch {
 			case ds == nil:
 			case ds.ContentSchema != nil:
-				m.Item = b.schemaType(b.component(ds.ContentSchema), hint, where+" data contentSchema", at)
+				m.Item = b.schemaType(ds.ContentSchema, hint, where+" data contentSchema", at)
 			case len(ds.Type) == 1 && ds.Type[0] == "string":
 				m.Item, m.ItemText = &ir.Prim{Kind: ir.String}, true
 			default:
-				m.Item = b.schemaType(b.component(data), hint, where+" data", at)
+				m.Item = b.schemaType(data, hint, where+" data", at)
 			}
 			return
 		}
@@ -86,7 +86,7 @@ func (b *builder) eventDataExt(m *ir.Media, n *yaml.Node, hint, where string, at
 		}
 	}
 	name, ok := strings.CutPrefix(ref, prefix)
-	var sp *base.SchemaProxy
+	var sp *spec.SchemaProxy
 	if ok && b.s.Doc.Components != nil && b.s.Doc.Components.Schemas != nil {
 		sp = b.s.Doc.Components.Schemas.GetOrZero(name)
 	}
@@ -95,22 +95,6 @@ func (b *builder) eventDataExt(m *ir.Media, n *yaml.Node, hint, where string, at
 		return
 	}
 	m.Item = b.schemaType(sp, hint, where+" "+eventDataExt, at)
-}
-
-// component returns the component schema a local $ref names, or sp
-// itself. The parser resolves a $ref under itemSchema or contentSchema
-// without pointing the schema at the component's node, so the builder
-// would not know it for the component and would declare a copy.
-func (b *builder) component(sp *base.SchemaProxy) *base.SchemaProxy {
-	if sp == nil || !sp.IsReference() || b.s.Doc.Components == nil || b.s.Doc.Components.Schemas == nil {
-		return sp
-	}
-	if name, ok := strings.CutPrefix(sp.GetReference(), "#/components/schemas/"); ok {
-		if c := b.s.Doc.Components.Schemas.GetOrZero(name); c != nil {
-			return c
-		}
-	}
-	return sp
 }
 
 // untypedItems warns about the typed items of a request body that the

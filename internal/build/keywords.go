@@ -5,9 +5,10 @@ import (
 	"strconv"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
+
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // valueKind is the JSON kind a schema keyword's value must have.
@@ -54,7 +55,7 @@ var kindText = map[valueKind]string{
 // whose value has the wrong kind: generating without them would silently
 // drop a constraint the spec meant to make. ignoredKeywords calls it, once
 // per schema.
-func (b *builder) checkKeywords(sch *base.Schema) {
+func (b *builder) checkKeywords(sch *spec.Schema) {
 	n := rootNode(sch)
 	if n == nil || n.Kind != yaml.MappingNode {
 		return

@@ -5,9 +5,10 @@ import (
 	"slices"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
+
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // kindParts sets the checks of a free-form value a, the type of a schema
@@ -15,7 +16,7 @@ import (
 // minLength to strings only, minimum to numbers only, and so on, so the
 // value stays raw JSON and each keyword is checked on values of its kind
 // (docs/generated-code.md, "Schemas without type").
-func (b *builder) kindParts(a *ir.Any, sch *base.Schema, pointer string) {
+func (b *builder) kindParts(a *ir.Any, sch *spec.Schema, pointer string) {
 	if n := rootNode(sch); n != nil {
 		if b.inParts[n] {
 			b.warnf(b.pos(sch), "%s: refers back to a schema that holds it ($ref cycle through a free-form check); it is not checked here", pointer)
@@ -58,7 +59,7 @@ func (b *builder) kindParts(a *ir.Any, sch *base.Schema, pointer string) {
 
 // objectParts sets the object checks of a free-form value: its member
 // count and required keys.
-func (b *builder) objectParts(a *ir.Any, sch *base.Schema) {
+func (b *builder) objectParts(a *ir.Any, sch *spec.Schema) {
 	a.MinProps, a.MaxProps = sch.MinProperties, sch.MaxProperties
 	a.Required = sch.Required
 }
@@ -67,19 +68,19 @@ func (b *builder) objectParts(a *ir.Any, sch *base.Schema) {
 // schema is a free-form value (no type, items, properties or composition)
 // and so is its contains schema, whose checks then run on each item.
 // ignoredKeywords warns about contains everywhere else.
-func containsChecked(sch *base.Schema) bool {
+func containsChecked(sch *spec.Schema) bool {
 	return sch.Contains != nil && freeFormChecked(sch) && freeFormSub(sch.Contains)
 }
 
 // freeFormChecked reports whether sch becomes a free-form value whose
 // kindParts are checked: shape's schema without type, not an enum.
-func freeFormChecked(sch *base.Schema) bool {
+func freeFormChecked(sch *spec.Schema) bool {
 	return freeFormShape(sch) && !isEnum(sch)
 }
 
 // freeFormSub reports whether a subschema (if, then, else, contains,
 // propertyNames) is itself a free-form one, checked by a matcher.
-func freeFormSub(sp *base.SchemaProxy) bool {
+func freeFormSub(sp *spec.SchemaProxy) bool {
 	if sp == nil {
 		return true
 	}
@@ -89,19 +90,19 @@ func freeFormSub(sp *base.SchemaProxy) bool {
 
 // conditionChecked reports whether if/then/else are checked: on a
 // free-form value, with free-form subschemas.
-func conditionChecked(sch *base.Schema) bool {
+func conditionChecked(sch *spec.Schema) bool {
 	return freeFormChecked(sch) && freeFormSub(sch.If) && freeFormSub(sch.Then) && freeFormSub(sch.Else)
 }
 
 // propertyNamesChecked reports whether propertyNames is checked.
-func propertyNamesChecked(sch *base.Schema) bool {
+func propertyNamesChecked(sch *spec.Schema) bool {
 	return freeFormChecked(sch) && freeFormSub(sch.PropertyNames)
 }
 
 // conditionParts sets a free-form value's if/then/else, propertyNames and
 // dependentRequired checks.
-func (b *builder) conditionParts(a *ir.Any, sch *base.Schema, pointer string) {
-	sub := func(sp *base.SchemaProxy, name string) *ir.Any {
+func (b *builder) conditionParts(a *ir.Any, sch *spec.Schema, pointer string) {
+	sub := func(sp *spec.SchemaProxy, name string) *ir.Any {
 		if sp == nil {
 			return nil
 		}
@@ -136,7 +137,7 @@ func (b *builder) conditionParts(a *ir.Any, sch *base.Schema, pointer string) {
 
 // freeFormShape reports whether shape makes an ir.Any of sch: no type
 // but null, no items, properties or composition.
-func freeFormShape(sch *base.Schema) bool {
+func freeFormShape(sch *spec.Schema) bool {
 	if len(sch.Type) > 0 && !slices.Equal(sch.Type, []string{"null"}) {
 		return false
 	}
@@ -148,8 +149,8 @@ func freeFormShape(sch *base.Schema) bool {
 // sch is an inline free-form schema, checked by a matcher on the whole
 // value (composeParts). A $ref member is not followed: it may lead back
 // to sch, and it gives the value its type (shapeNonNull).
-func freeFormMembers(sch *base.Schema) bool {
-	for _, list := range [][]*base.SchemaProxy{sch.AllOf, sch.AnyOf, sch.OneOf} {
+func freeFormMembers(sch *spec.Schema) bool {
+	for _, list := range [][]*spec.SchemaProxy{sch.AllOf, sch.AnyOf, sch.OneOf} {
 		for _, sp := range list {
 			if sp == nil || sp.IsReference() || !freeFormSub(sp) {
 				return false
@@ -161,8 +162,8 @@ func freeFormMembers(sch *base.Schema) bool {
 
 // composeParts sets a free-form value's allOf, anyOf and oneOf members,
 // each a free-form value's checks (freeFormMembers says they all are).
-func (b *builder) composeParts(a *ir.Any, sch *base.Schema, pointer string) {
-	members := func(sps []*base.SchemaProxy, name string) []*ir.Any {
+func (b *builder) composeParts(a *ir.Any, sch *spec.Schema, pointer string) {
+	members := func(sps []*spec.SchemaProxy, name string) []*ir.Any {
 		var out []*ir.Any
 		for i, sp := range sps {
 			ms := b.resolve(sp, b.pos(sch))
@@ -197,7 +198,7 @@ func (b *builder) composeParts(a *ir.Any, sch *base.Schema, pointer string) {
 }
 
 // containsParts sets a free-form value's contains checks.
-func (b *builder) containsParts(a *ir.Any, sch *base.Schema, pointer string) {
+func (b *builder) containsParts(a *ir.Any, sch *spec.Schema, pointer string) {
 	if !containsChecked(sch) {
 		return // warned by ignoredKeywords
 	}
@@ -222,7 +223,7 @@ func (b *builder) containsParts(a *ir.Any, sch *base.Schema, pointer string) {
 // struct stays the Go type; oasrt.OtherKind keeps the others). A struct
 // merged from allOf stays an object: its members' keywords of other kinds
 // are not gathered.
-func (b *builder) otherKinds(sch *base.Schema, pointer string) *ir.Any {
+func (b *builder) otherKinds(sch *spec.Schema, pointer string) *ir.Any {
 	if len(sch.Type) > 0 || len(sch.AllOf) > 0 || len(sch.AnyOf) > 0 || len(sch.OneOf) > 0 ||
 		len(sch.Enum) > 0 || sch.Const != nil || sch.Not != nil {
 		return nil // and enum, const and not: the struct's own checks

@@ -4,21 +4,21 @@ import (
 	"slices"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
+
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // notOf reads a schema's not in the forms that are checked: not {type},
 // not {enum}, not {const}, not {required}, and not {anyOf} of required
 // lists. Other forms are reported, naming the schema, and not checked.
-func (b *builder) notOf(sch *base.Schema, pointer string) *ir.Not {
+func (b *builder) notOf(sch *spec.Schema, pointer string) *ir.Not {
 	if sch.Not == nil {
 		return nil
 	}
 	pos := b.pos(sch)
-	if low := sch.Not.GoLow(); low != nil && low.GetValueNode() != nil {
-		n := low.GetValueNode()
+	if n := sch.Not.GetValueNode(); n != nil {
 		pos.Line, pos.Col = n.Line, n.Column
 	}
 	ns := b.resolve(sch.Not, pos)
@@ -96,7 +96,7 @@ func notValue(v *yaml.Node) (ir.NotValue, bool) {
 
 // constrains reports whether a schema has keywords beyond type, enum,
 // const, required, anyOf and annotations.
-func constrains(s *base.Schema) bool {
+func constrains(s *spec.Schema) bool {
 	return s.Properties != nil || len(s.AllOf) > 0 || s.Not != nil || s.Format != "" || s.Pattern != "" ||
 		s.Minimum != nil || s.Maximum != nil || s.ExclusiveMinimum != nil || s.ExclusiveMaximum != nil ||
 		s.MultipleOf != nil || s.MinLength != nil || s.MaxLength != nil || s.Items != nil || len(s.PrefixItems) > 0 ||
@@ -109,7 +109,7 @@ func constrains(s *base.Schema) bool {
 // of its kind, types, or (for free-form values) JSON types. A not that
 // rules out every value of the type, or that the type cannot be checked
 // against, is reported.
-func (b *builder) withNot(t ir.Type, sch *base.Schema, pointer string) ir.Type {
+func (b *builder) withNot(t ir.Type, sch *spec.Schema, pointer string) ir.Type {
 	if u, ok := t.(*ir.Any); ok && sch.Not != nil && !sch.Not.IsReference() && freeFormSub(sch.Not) {
 		// A free-form not on a free-form value: its schema's checks run
 		// on the whole value, which must fail them; not {type} is a check
@@ -171,7 +171,7 @@ func (b *builder) withNot(t ir.Type, sch *base.Schema, pointer string) ir.Type {
 }
 
 // onlyType reports whether a schema says nothing but its type.
-func onlyType(s *base.Schema) bool {
+func onlyType(s *spec.Schema) bool {
 	return len(s.Type) > 0 && !constrains(s) && len(s.Enum) == 0 && s.Const == nil && len(s.Required) == 0 &&
 		len(s.AnyOf) == 0 && len(s.OneOf) == 0
 }
@@ -197,7 +197,7 @@ func primKind(p *ir.Prim) ir.JSONType {
 // structNot applies the nots of an object schema and its allOf members to
 // its struct: required lists; types and values say nothing of an object,
 // or rule it out entirely.
-func (b *builder) structNot(d *ir.Struct, nots []*base.Schema) {
+func (b *builder) structNot(d *ir.Struct, nots []*spec.Schema) {
 	for _, sch := range nots {
 		n := b.notOf(sch, d.Pointer)
 		if n == nil {
@@ -217,7 +217,7 @@ func (b *builder) structNot(d *ir.Struct, nots []*base.Schema) {
 }
 
 // enumNot drops the values an enum's not rules out.
-func (b *builder) enumNot(d *ir.Enum, sch *base.Schema) {
+func (b *builder) enumNot(d *ir.Enum, sch *spec.Schema) {
 	n := b.notOf(sch, d.Pointer)
 	if n == nil {
 		return

@@ -5,11 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pb33f/libopenapi/datamodel/high/base"
-	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
-	"github.com/pb33f/libopenapi/orderedmap"
-
 	"github.com/oasgen/oasgen/internal/ir"
+
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // operations collects every operation, in path order then method order, and
@@ -43,8 +41,8 @@ func (b *builder) operations() {
 				Doc:     ir.Doc{Description: op.Description, Deprecated: op.Deprecated != nil && *op.Deprecated},
 				Tags:    op.Tags,
 			}
-			if low := op.GoLow(); low != nil && low.KeyNode != nil {
-				o.Pos = ir.Pos{File: b.s.File, Line: low.KeyNode.Line, Col: low.KeyNode.Column}
+			if k := op.KeyNode; k != nil {
+				o.Pos = ir.Pos{File: b.s.File, Line: k.Line, Col: k.Column}
 			}
 			restore := b.about(o)
 			b.opOf[op] = o
@@ -109,11 +107,11 @@ func (b *builder) pathParamsMatch(o *ir.Operation) bool {
 
 // params merges path-level and operation-level parameters; an operation's
 // parameter overrides the path's of the same name and location.
-func (b *builder) params(o *ir.Operation, pathLevel, opLevel []*v3.Parameter) {
+func (b *builder) params(o *ir.Operation, pathLevel, opLevel []*spec.Parameter) {
 	type key struct{ name, in string }
 	index := map[key]int{}
 	names := ir.NewNamespace()
-	for _, list := range [][]*v3.Parameter{pathLevel, opLevel} {
+	for _, list := range [][]*spec.Parameter{pathLevel, opLevel} {
 		for _, p := range list {
 			if p == nil {
 				continue
@@ -134,10 +132,10 @@ func (b *builder) params(o *ir.Operation, pathLevel, opLevel []*v3.Parameter) {
 			} else {
 				prm.Explode = prm.Style == ir.StyleForm
 			}
-			if low := p.GoLow(); low != nil && low.KeyNode != nil {
-				prm.Pos = ir.Pos{File: b.s.File, Line: low.KeyNode.Line, Col: low.KeyNode.Column}
-			} else if low != nil && low.RootNode != nil {
-				prm.Pos = ir.Pos{File: b.s.File, Line: low.RootNode.Line, Col: low.RootNode.Column}
+			if k := p.KeyNode; k != nil {
+				prm.Pos = ir.Pos{File: b.s.File, Line: k.Line, Col: k.Column}
+			} else if p.Node != nil {
+				prm.Pos = ir.Pos{File: b.s.File, Line: p.Node.Line, Col: p.Node.Column}
 			}
 			switch prm.In {
 			case ir.InPath, ir.InQuery, ir.InHeader, ir.InCookie:
@@ -172,7 +170,7 @@ func (b *builder) params(o *ir.Operation, pathLevel, opLevel []*v3.Parameter) {
 }
 
 // schemaType returns the type of an optional schema; no schema is free-form.
-func (b *builder) schemaType(sp *base.SchemaProxy, hint, where string, at ir.Pos) ir.Type {
+func (b *builder) schemaType(sp *spec.SchemaProxy, hint, where string, at ir.Pos) ir.Type {
 	if sp == nil {
 		return &ir.Any{}
 	}
@@ -183,7 +181,7 @@ func (b *builder) schemaType(sp *base.SchemaProxy, hint, where string, at ir.Pos
 	return b.typeOf(sp, sch, hint, where)
 }
 
-func (b *builder) body(o *ir.Operation, rb *v3.RequestBody) {
+func (b *builder) body(o *ir.Operation, rb *spec.RequestBody) {
 	if rb == nil {
 		return
 	}
@@ -194,7 +192,7 @@ func (b *builder) body(o *ir.Operation, rb *v3.RequestBody) {
 
 // media lists the content types of a body. The first schema is named hint;
 // other content types with their own inline schema add their subtype.
-func (b *builder) media(content *orderedmap.Map[string, *v3.MediaType], hint, where string, at ir.Pos) []*ir.Media {
+func (b *builder) media(content *spec.Map[*spec.MediaType], hint, where string, at ir.Pos) []*ir.Media {
 	if content == nil {
 		return nil
 	}
@@ -228,11 +226,11 @@ func subtype(ct string) string {
 	return ct
 }
 
-func (b *builder) responses(o *ir.Operation, rs *v3.Responses) {
+func (b *builder) responses(o *ir.Operation, rs *spec.Responses) {
 	if rs == nil {
 		return
 	}
-	add := func(code string, r *v3.Response) {
+	add := func(code string, r *spec.Response) {
 		if r == nil {
 			return
 		}
@@ -269,17 +267,13 @@ func (b *builder) responses(o *ir.Operation, rs *v3.Responses) {
 // must be an HTTP token (RFC 9110, 5.6.2) and none may be a method with a
 // field of its own (the Path Item Object); either mistake is a warning and
 // the operation is not generated.
-func (b *builder) methodOK(pi *v3.PathItem, mo methodOp, path string) bool {
+func (b *builder) methodOK(pi *spec.PathItem, mo methodOp, path string) bool {
 	if pi.AdditionalOperations == nil || pi.AdditionalOperations.GetOrZero(mo.method) != mo.op {
 		return true
 	}
 	at := ir.Pos{File: b.s.File}
-	if low := pi.GoLow(); low != nil {
-		for k := range low.AdditionalOperations.Value.KeysFromOldest() {
-			if k.Value == mo.method && k.KeyNode != nil {
-				at.Line, at.Col = k.KeyNode.Line, k.KeyNode.Column
-			}
-		}
+	if k := pi.AdditionalOperations.KeyNode(mo.method); k != nil {
+		at.Line, at.Col = k.Line, k.Column
 	}
 	if !isToken(mo.method) {
 		b.skipf(kindAdditionalOp, at, "%s: additionalOperations key %q is not an HTTP method name (a token of RFC 9110); the operation is not generated", path, mo.method)

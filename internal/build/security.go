@@ -3,9 +3,9 @@ package build
 import (
 	"strings"
 
-	"github.com/pb33f/libopenapi/datamodel/high/base"
-
 	"github.com/oasgen/oasgen/internal/ir"
+
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // securitySchemes collects components.securitySchemes, in spec order.
@@ -38,7 +38,7 @@ func (b *builder) securitySchemes() {
 // any (an empty list turns security off), else the spec's. A requirement
 // naming an undeclared scheme is reported and dropped, which leaves the
 // operation stricter, never open.
-func (b *builder) requirements(own []*base.SecurityRequirement, at ir.Pos) []*ir.SecurityRequirement {
+func (b *builder) requirements(own []*spec.SecurityRequirement, at ir.Pos) []*ir.SecurityRequirement {
 	reqs := own
 	if reqs == nil {
 		reqs = b.s.Doc.Security

@@ -2,13 +2,9 @@ package build
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
-	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
-	"github.com/pb33f/libopenapi/orderedmap"
 
 	"github.com/oasgen/oasgen/internal/ir"
 	"github.com/oasgen/oasgen/internal/spec"
@@ -60,19 +56,6 @@ func (b *builder) keyPos(m *yaml.Node, key string) ir.Pos {
 	return ir.Pos{File: b.s.File, Line: m.Line, Col: m.Column}
 }
 
-// rootOf returns the node a model object was read from, nil for one
-// that was not read from the spec.
-func rootOf(x interface{ GoLowUntyped() any }) *yaml.Node {
-	low := x.GoLowUntyped()
-	if low == nil || reflect.ValueOf(low).IsNil() {
-		return nil
-	}
-	if r, ok := low.(interface{ GetRootNode() *yaml.Node }); ok {
-		return r.GetRootNode()
-	}
-	return nil
-}
-
 // skipped warns about every element of the spec that oasgen reads and
 // does not generate. It walks the document on its own, after the
 // operations are built, so that the builders of types and operations stay
@@ -95,7 +78,7 @@ func (b *builder) skipped() {
 			if pi == nil {
 				continue
 			}
-			piNode := rootOf(pi)
+			piNode := pi.Node
 			if len(pi.Servers) > 0 {
 				b.skipf(kindServers, b.keyPos(piNode, "servers"), "%s: the path's servers are not used: the client sends every request to the base URL NewClient was given", path)
 			}
@@ -128,8 +111,8 @@ func (b *builder) skipped() {
 }
 
 // skippedOp warns about what an operation holds and is not generated.
-func (b *builder) skippedOp(where string, op *v3.Operation) {
-	n := rootOf(op)
+func (b *builder) skippedOp(where string, op *spec.Operation) {
+	n := op.Node
 	if len(op.Servers) > 0 {
 		b.skipf(kindServers, b.keyPos(n, "servers"), "%s: the operation's servers are not used: the client sends every request to the base URL NewClient was given", where)
 	}
@@ -137,24 +120,24 @@ func (b *builder) skippedOp(where string, op *v3.Operation) {
 		b.skippedParam(where, p)
 	}
 	if rb := op.RequestBody; rb != nil {
-		rn := rootOf(rb)
+		rn := rb.Node
 		b.skippedContent(where+": request body", rb.Content, spec.MapValue(rn, "content"))
 	}
 	if op.Responses == nil {
 		return
 	}
-	resp := func(code string, r *v3.Response) {
+	resp := func(code string, r *spec.Response) {
 		if r == nil {
 			return
 		}
-		rn := rootOf(r)
+		rn := r.Node
 		at := where + ": response " + code
 		b.skippedContent(at, r.Content, spec.MapValue(rn, "content"))
 		if r.Headers != nil {
 			hs := spec.MapValue(rn, "headers")
 			for name, h := range r.Headers.FromOldest() {
 				if h != nil && h.Content != nil && h.Content.Len() > 0 && h.Schema == nil {
-					hn := rootOf(h)
+					hn := h.Node
 					pos := b.keyPos(hn, "content")
 					if hn == nil {
 						pos = b.keyPos(hs, name)
@@ -179,7 +162,7 @@ func (b *builder) skippedOp(where string, op *v3.Operation) {
 }
 
 // skippedParam warns about the parts of a parameter that are not applied.
-func (b *builder) skippedParam(where string, p *v3.Parameter) {
+func (b *builder) skippedParam(where string, p *spec.Parameter) {
 	if p == nil {
 		return
 	}
@@ -188,7 +171,7 @@ func (b *builder) skippedParam(where string, p *v3.Parameter) {
 	default:
 		return // left out whole, with a warning of its own (params)
 	}
-	n := rootOf(p)
+	n := p.Node
 	if p.Schema == nil && p.Content != nil && p.Content.Len() > 0 {
 		ct := ""
 		for k := range p.Content.KeysFromOldest() {
@@ -205,7 +188,7 @@ func (b *builder) skippedParam(where string, p *v3.Parameter) {
 // skippedContent warns about the media types of a body that are not
 // generated as the spec describes them: an encoding object, and a schema
 // on a media type the generated code passes on as bytes.
-func (b *builder) skippedContent(where string, content *orderedmap.Map[string, *v3.MediaType], node *yaml.Node) {
+func (b *builder) skippedContent(where string, content *spec.Map[*spec.MediaType], node *yaml.Node) {
 	if content == nil {
 		return
 	}
@@ -213,7 +196,7 @@ func (b *builder) skippedContent(where string, content *orderedmap.Map[string, *
 		if mt == nil {
 			continue
 		}
-		mn := rootOf(mt)
+		mn := mt.Node
 		if mt.Encoding != nil && mt.Encoding.Len() > 0 {
 			b.skipf(kindEncoding, b.keyPos(mn, "encoding"), "%s (%s): encoding is not applied: parts and fields are read and written by their schema alone", where, ct)
 		}
@@ -226,7 +209,7 @@ func (b *builder) skippedContent(where string, content *orderedmap.Map[string, *
 // structured reports whether a schema describes more than bytes or text:
 // an object, an array or a composition, which a body passed on as bytes
 // leaves unchecked.
-func structured(sp *base.SchemaProxy) bool {
+func structured(sp *spec.SchemaProxy) bool {
 	sch := sp.Schema()
 	if sch == nil {
 		return false
@@ -242,7 +225,7 @@ func structured(sp *base.SchemaProxy) bool {
 // skippedScheme warns about a security scheme whose credentials the
 // generated server does not read: its Handle method receives the request
 // and must find and check them itself.
-func (b *builder) skippedScheme(name string, ss *v3.SecurityScheme, pos ir.Pos) {
+func (b *builder) skippedScheme(name string, ss *spec.SecurityScheme, pos ir.Pos) {
 	why := ""
 	switch ir.SchemeType(ss.Type) {
 	case ir.SchemeAPIKey:

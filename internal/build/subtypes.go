@@ -3,10 +3,9 @@ package build
 import (
 	"slices"
 
-	"github.com/pb33f/libopenapi/datamodel/high/base"
-	"github.com/pb33f/libopenapi/orderedmap"
-
 	"github.com/oasgen/oasgen/internal/ir"
+
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // subtypeUnions handles a discriminator declared on an object schema that
@@ -17,7 +16,7 @@ import (
 // explicit mapping, then each schema's name), and Pet's own struct is
 // renamed PetBase. The descendants' allOf merges Pet's schema, not its
 // type, so they are unaffected.
-func (b *builder) subtypeUnions(schemas *orderedmap.Map[string, *base.SchemaProxy], byPointer map[string]ir.Decl) {
+func (b *builder) subtypeUnions(schemas *spec.Map[*spec.SchemaProxy], byPointer map[string]ir.Decl) {
 	const prefix = "#/components/schemas/"
 	// children lists, per component name, the components whose allOf
 	// names it directly.

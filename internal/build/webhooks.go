@@ -53,8 +53,8 @@ func (b *builder) webhooks() {
 				Tags:    op.Tags,
 				Pos:     b.keyPos(keys, name),
 			}
-			if low := op.GoLow(); low != nil && low.KeyNode != nil {
-				o.Pos = ir.Pos{File: b.s.File, Line: low.KeyNode.Line, Col: low.KeyNode.Column}
+			if k := op.KeyNode; k != nil {
+				o.Pos = ir.Pos{File: b.s.File, Line: k.Line, Col: k.Column}
 			}
 			b.params(o, pi.Parameters, op.Parameters)
 			for _, p := range o.Params {

@@ -5,9 +5,10 @@ import (
 	"strings"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
+
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // A whole-value check is a component's schema as JSON Schema applies it,
@@ -45,13 +46,13 @@ type wholeSchema struct {
 // from.
 type component struct {
 	decl ir.Decl
-	sch  *base.Schema
+	sch  *spec.Schema
 }
 
 // wholeCheck gives the component d, filled from sch, its whole-value
 // check when the warnings about its own schemas say its Go type leaves a
 // keyword unchecked, and drops those warnings.
-func (b *builder) wholeCheck(d ir.Decl, sch *base.Schema) {
+func (b *builder) wholeCheck(d ir.Decl, sch *spec.Schema) {
 	pointer, _ := d.Origin()
 	// below reports whether s is pointer followed by one of the bytes of
 	// seps, without building strings: it runs for every warning of every
@@ -134,7 +135,7 @@ func (w *wholeBuilder) hold(ns ...*yaml.Node) bool {
 }
 
 // proxy builds the check of a subschema; nil when it cannot be expressed.
-func (w *wholeBuilder) proxy(sp *base.SchemaProxy, depth int) *ir.Any {
+func (w *wholeBuilder) proxy(sp *spec.SchemaProxy, depth int) *ir.Any {
 	if kws, _ := refSiblingKeywords(sp); sp == nil || len(kws) > 0 {
 		return nil // keywords beside a $ref are not read by the model
 	}
@@ -147,7 +148,7 @@ func (w *wholeBuilder) proxy(sp *base.SchemaProxy, depth int) *ir.Any {
 
 // schema builds the check of sch: every keyword of JSON Schema 2020-12
 // that asserts, but $dynamicRef and recursion (nil).
-func (w *wholeBuilder) schema(sch *base.Schema, depth int) *ir.Any {
+func (w *wholeBuilder) schema(sch *spec.Schema, depth int) *ir.Any {
 	n := rootNode(sch)
 	if n == nil {
 		w.anon++
@@ -190,7 +191,7 @@ func (w *wholeBuilder) schema(sch *base.Schema, depth int) *ir.Any {
 }
 
 // build builds the check of sch, a schema not built yet.
-func (w *wholeBuilder) build(sch *base.Schema, depth int) *ir.Any {
+func (w *wholeBuilder) build(sch *spec.Schema, depth int) *ir.Any {
 	if depth > maxWholeDepth || sch.DynamicRef != "" {
 		return nil
 	}
@@ -200,14 +201,14 @@ func (w *wholeBuilder) build(sch *base.Schema, depth int) *ir.Any {
 		return a
 	}
 	ok := true
-	sub := func(sp *base.SchemaProxy) *ir.Any {
+	sub := func(sp *spec.SchemaProxy) *ir.Any {
 		s := w.proxy(sp, depth)
 		if s == nil {
 			ok = false
 		}
 		return s
 	}
-	subs := func(sps []*base.SchemaProxy) []*ir.Any {
+	subs := func(sps []*spec.SchemaProxy) []*ir.Any {
 		var out []*ir.Any
 		for _, sp := range sps {
 			out = append(out, sub(sp))
@@ -311,7 +312,7 @@ func (w *wholeBuilder) build(sch *base.Schema, depth int) *ir.Any {
 
 // dynamic builds the check of a keyword that is a schema or a boolean
 // (items, additionalProperties, unevaluatedProperties); nil when absent.
-func (w *wholeBuilder) dynamic(v *base.DynamicValue[*base.SchemaProxy, bool], depth int, ok *bool) *ir.Any {
+func (w *wholeBuilder) dynamic(v *spec.DynamicValue[*spec.SchemaProxy, bool], depth int, ok *bool) *ir.Any {
 	switch {
 	case v == nil:
 		return nil
@@ -328,7 +329,7 @@ func (w *wholeBuilder) dynamic(v *base.DynamicValue[*base.SchemaProxy, bool], de
 
 // scalars sets the string and number keywords of a whole-value check;
 // false when a pattern cannot be translated.
-func (w *wholeBuilder) scalars(a *ir.Any, sch *base.Schema) bool {
+func (w *wholeBuilder) scalars(a *ir.Any, sch *spec.Schema) bool {
 	if sch.Format != "" || sch.Pattern != "" || sch.MinLength != nil || sch.MaxLength != nil {
 		p := &ir.Prim{Kind: ir.String, Format: sch.Format, MinLength: sch.MinLength, MaxLength: sch.MaxLength, Pattern: sch.Pattern}
 		if w.b.opts.FormatAnnotations {

@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
-	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 
 	"github.com/oasgen/oasgen/internal/build"
 	"github.com/oasgen/oasgen/internal/ir"
@@ -217,7 +215,7 @@ func (c *checker) unbounded(t ir.Type, path string, at ir.Pos, where string, onS
 }
 
 // kinds returns the JSON kinds a schema admits; nil means any.
-func kinds(s *base.Schema) map[string]bool {
+func kinds(s *spec.Schema) map[string]bool {
 	k := map[string]bool{}
 	for _, t := range s.Type {
 		if t == "integer" {
@@ -255,7 +253,7 @@ func kinds(s *base.Schema) map[string]bool {
 }
 
 // values returns the const or enum values of a schema, or nil.
-func values(s *base.Schema) []string {
+func values(s *spec.Schema) []string {
 	if s.Const != nil {
 		return []string{s.Const.Value}
 	}
@@ -277,7 +275,7 @@ func disjoint(a, b []string) bool {
 
 // telling returns a property whose const or enum values differ between the
 // two object schemas, or "".
-func telling(a, b *base.Schema) string {
+func telling(a, b *spec.Schema) string {
 	if a.Properties == nil {
 		return ""
 	}
@@ -291,7 +289,7 @@ func telling(a, b *base.Schema) string {
 
 // tells reports whether property name has const or enum values in both
 // schemas, and no value in common.
-func tells(a, b *base.Schema, name string) bool {
+func tells(a, b *spec.Schema, name string) bool {
 	if a.Properties == nil || b.Properties == nil {
 		return false
 	}
@@ -310,7 +308,7 @@ func tells(a, b *base.Schema, name string) bool {
 }
 
 // uniqueRequired reports whether a requires a property b does not declare.
-func uniqueRequired(a, b *base.Schema) bool {
+func uniqueRequired(a, b *spec.Schema) bool {
 	for _, r := range a.Required {
 		if b.Properties == nil {
 			return true
@@ -327,7 +325,7 @@ func ambiguousUnion(c *checker) {
 		s := v.sch
 		for _, u := range []struct {
 			kw       string
-			variants []*base.SchemaProxy
+			variants []*spec.SchemaProxy
 		}{{"oneOf", s.OneOf}, {"anyOf", s.AnyOf}} {
 			if len(u.variants) < 2 || s.Discriminator != nil {
 				continue
@@ -379,7 +377,7 @@ func ambiguousUnion(c *checker) {
 // variant is one member of a oneOf or anyOf.
 type variant struct {
 	name string
-	sch  *base.Schema
+	sch  *spec.Schema
 }
 
 // sharedString finds a string property every variant declares, the natural
@@ -413,7 +411,7 @@ func sharedString(vs []variant) string {
 }
 
 func missingOperationID(c *checker) {
-	c.eachOperation(func(path, method string, _ *v3.PathItem, op *v3.Operation) {
+	c.eachOperation(func(path, method string, _ *spec.PathItem, op *spec.Operation) {
 		if op.OperationId == "" {
 			c.report(c.opPos(op), fmt.Sprintf("%s %s has no operationId; generated names then come from the path and change when it does", method, path),
 				"add operationId, unique in the spec")
@@ -423,7 +421,7 @@ func missingOperationID(c *checker) {
 
 func duplicateOperationID(c *checker) {
 	first := map[string]ir.Pos{}
-	c.eachOperation(func(path, method string, _ *v3.PathItem, op *v3.Operation) {
+	c.eachOperation(func(path, method string, _ *spec.PathItem, op *spec.Operation) {
 		if op.OperationId == "" {
 			return
 		}
@@ -439,9 +437,9 @@ func duplicateOperationID(c *checker) {
 
 var templateParam = regexp.MustCompile(`\{([^{}]+)\}`)
 
-func pathParams(pi *v3.PathItem, op *v3.Operation) []*v3.Parameter {
-	var out []*v3.Parameter
-	for _, p := range append(append([]*v3.Parameter{}, pi.Parameters...), op.Parameters...) {
+func pathParams(pi *spec.PathItem, op *spec.Operation) []*spec.Parameter {
+	var out []*spec.Parameter
+	for _, p := range append(append([]*spec.Parameter{}, pi.Parameters...), op.Parameters...) {
 		if p != nil && p.In == string(ir.InPath) {
 			out = append(out, p)
 		}
@@ -450,7 +448,7 @@ func pathParams(pi *v3.PathItem, op *v3.Operation) []*v3.Parameter {
 }
 
 func undeclaredPathParam(c *checker) {
-	c.eachOperation(func(path, method string, pi *v3.PathItem, op *v3.Operation) {
+	c.eachOperation(func(path, method string, pi *spec.PathItem, op *spec.Operation) {
 		declared := map[string]bool{}
 		for _, p := range pathParams(pi, op) {
 			declared[p.Name] = true
@@ -465,7 +463,7 @@ func undeclaredPathParam(c *checker) {
 }
 
 func unusedPathParam(c *checker) {
-	c.eachOperation(func(path, method string, pi *v3.PathItem, op *v3.Operation) {
+	c.eachOperation(func(path, method string, pi *spec.PathItem, op *spec.Operation) {
 		inTemplate := map[string]bool{}
 		for _, m := range templateParam.FindAllStringSubmatch(path, -1) {
 			inTemplate[m[1]] = true
@@ -475,8 +473,8 @@ func unusedPathParam(c *checker) {
 				continue
 			}
 			pos := c.opPos(op)
-			if low := p.GoLow(); low != nil && low.RootNode != nil {
-				pos = c.nodePos(low.RootNode)
+			if p.Node != nil {
+				pos = c.nodePos(p.Node)
 			}
 			c.report(pos, fmt.Sprintf("%s %s declares path parameter %q, which the path does not contain", method, path, p.Name),
 				fmt.Sprintf("add {%s} to the path, or make it a query parameter", p.Name))

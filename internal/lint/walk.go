@@ -4,15 +4,15 @@ import (
 	"strings"
 
 	"github.com/pb33f/go-yaml"
-	"github.com/pb33f/libopenapi/datamodel/high/base"
-	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 
 	"github.com/oasgen/oasgen/internal/ir"
+
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // schemaVisit is one schema met by walkSchemas.
 type schemaVisit struct {
-	sch   *base.Schema
+	sch   *spec.Schema
 	where string // a JSON pointer or a description of the place
 	// inAllOf is set for the direct members of an allOf, which may
 	// require properties that a sibling declares.
@@ -23,8 +23,8 @@ type schemaVisit struct {
 // the schemas of operations, and everything nested in them.
 func (c *checker) walkSchemas(fn func(v schemaVisit)) {
 	seen := map[*yaml.Node]bool{}
-	var visit func(sp *base.SchemaProxy, where string, inAllOf bool)
-	visit = func(sp *base.SchemaProxy, where string, inAllOf bool) {
+	var visit func(sp *spec.SchemaProxy, where string, inAllOf bool)
+	visit = func(sp *spec.SchemaProxy, where string, inAllOf bool) {
 		if sp == nil {
 			return
 		}
@@ -32,11 +32,11 @@ func (c *checker) walkSchemas(fn func(v schemaVisit)) {
 		if err != nil || sch == nil {
 			return // generation reports unresolvable schemas
 		}
-		if low := sch.GoLow(); low != nil && low.RootNode != nil {
-			if seen[low.RootNode] {
+		if n := sch.Node; n != nil {
+			if seen[n] {
 				return
 			}
-			seen[low.RootNode] = true
+			seen[n] = true
 		}
 		if ref := sp.GetReference(); ref != "" {
 			where = ref
@@ -78,9 +78,9 @@ func (c *checker) walkSchemas(fn func(v schemaVisit)) {
 			visit(sp, "#/components/schemas/"+name, false)
 		}
 	}
-	c.eachOperation(func(path, method string, pi *v3.PathItem, op *v3.Operation) {
+	c.eachOperation(func(path, method string, pi *spec.PathItem, op *spec.Operation) {
 		where := strings.ToLower(method) + " " + path
-		for _, p := range append(append([]*v3.Parameter{}, pi.Parameters...), op.Parameters...) {
+		for _, p := range append(append([]*spec.Parameter{}, pi.Parameters...), op.Parameters...) {
 			if p != nil {
 				visit(p.Schema, where+" parameter "+p.Name, false)
 			}
@@ -93,7 +93,7 @@ func (c *checker) walkSchemas(fn func(v schemaVisit)) {
 			}
 		}
 		if op.Responses != nil {
-			each := func(code string, r *v3.Response) {
+			each := func(code string, r *spec.Response) {
 				if r == nil || r.Content == nil {
 					return
 				}
@@ -117,7 +117,7 @@ var methodNames = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "P
 
 // eachOperation calls fn for every operation in path order, then method
 // order.
-func (c *checker) eachOperation(fn func(path, method string, pi *v3.PathItem, op *v3.Operation)) {
+func (c *checker) eachOperation(fn func(path, method string, pi *spec.PathItem, op *spec.Operation)) {
 	if c.s.Doc.Paths == nil || c.s.Doc.Paths.PathItems == nil {
 		return
 	}
@@ -125,7 +125,7 @@ func (c *checker) eachOperation(fn func(path, method string, pi *v3.PathItem, op
 		if pi == nil {
 			continue
 		}
-		for i, op := range []*v3.Operation{pi.Get, pi.Put, pi.Post, pi.Delete, pi.Options, pi.Head, pi.Patch, pi.Trace, pi.Query} {
+		for i, op := range []*spec.Operation{pi.Get, pi.Put, pi.Post, pi.Delete, pi.Options, pi.Head, pi.Patch, pi.Trace, pi.Query} {
 			if op != nil {
 				fn(path, methodNames[i], pi, op)
 			}
@@ -140,7 +140,7 @@ func (c *checker) eachOperation(fn func(path, method string, pi *v3.PathItem, op
 	}
 }
 
-func (c *checker) schemaPos(sch *base.Schema) ir.Pos {
+func (c *checker) schemaPos(sch *spec.Schema) ir.Pos {
 	f, l, col := c.s.Pos(sch)
 	return ir.Pos{File: f, Line: l, Col: col}
 }
@@ -150,9 +150,9 @@ func (c *checker) nodePos(n *yaml.Node) ir.Pos {
 	return ir.Pos{File: f, Line: l, Col: col}
 }
 
-func (c *checker) opPos(op *v3.Operation) ir.Pos {
-	if low := op.GoLow(); low != nil && low.KeyNode != nil {
-		return c.nodePos(low.KeyNode)
+func (c *checker) opPos(op *spec.Operation) ir.Pos {
+	if op.KeyNode != nil {
+		return c.nodePos(op.KeyNode)
 	}
 	return ir.Pos{File: c.s.File}
 }

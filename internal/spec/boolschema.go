@@ -30,7 +30,7 @@ var namedMaps = map[string]bool{
 
 // boolSubschemas rewrites, in place, the schemas true and false under
 // boolKeywords into the schemas that mean the same, {} and {not: {}},
-// before the parser builds its model from the tree. The new nodes take
+// before the model is built from the tree. The new nodes take
 // the position of the boolean they replace, so messages point at it.
 // Extensions (x-) and example data are left as written.
 func boolSubschemas(n *yaml.Node) { boolSubschemasIn(n, false) }

@@ -55,7 +55,7 @@ components:
 		if sch == nil {
 			t.Fatalf("%s: %v", name, sp.GetBuildError())
 		}
-		low := sch.GoLow().RootNode
+		low := sch.Node
 		m := map[string]any{}
 		for i := 0; i+1 < len(low.Content); i += 2 {
 			m[low.Content[i].Value] = low.Content[i+1]
@@ -63,7 +63,7 @@ components:
 		return m
 	}
 	never := schemas.GetOrZero("Never").Schema()
-	if ns := never.Not.Schema(); ns == nil || ns.Not != nil || ns.GoLow().RootNode.Line != 14 || ns.GoLow().RootNode.Column != 18 {
+	if ns := never.Not.Schema(); ns == nil || ns.Not != nil || ns.Node.Line != 14 || ns.Node.Column != 18 {
 		t.Errorf("not: true is not {} at 14:18")
 	}
 	if ns := schemas.GetOrZero("Any").Schema().Not.Schema(); ns == nil || ns.Not == nil {

@@ -41,12 +41,11 @@ var docNamedMaps = map[string]bool{
 	"pathItems": true, "mediaTypes": true, "variables": true, "mapping": true, "scopes": true,
 }
 
-// schemaWalker visits every schema of a document's YAML tree, and the
-// data (enum, const, default, example, examples) of each, and the examples
-// of parameters, headers and media types.
+// schemaWalker visits every schema of a document's YAML tree, each after
+// its subschemas. It does not go into data (enum, const, default,
+// example, examples), where a mapping is a JSON value, not a schema.
 type schemaWalker struct {
-	schema func(n *yaml.Node) // a schema, after its subschemas
-	data   func(n *yaml.Node) // a data value of a schema
+	schema func(n *yaml.Node)
 }
 
 // doc walks the document outside schemas: the values of schema and
@@ -64,17 +63,9 @@ func (w *schemaWalker) doc(n *yaml.Node, named bool) {
 			switch {
 			case named:
 				w.doc(v, false)
-			case strings.HasPrefix(k, "x-"):
-			case k == "example": // a parameter's, header's or media type's: data
-				if w.data != nil {
-					w.data(v)
-				}
-			case k == "examples": // Example Objects (or references to them)
-				if w.data != nil && v.Kind == yaml.MappingNode {
-					for j := 1; j < len(v.Content); j += 2 {
-						w.exampleData(v.Content[j])
-					}
-				}
+			case strings.HasPrefix(k, "x-"), k == "example", k == "examples":
+				// Extensions, and a parameter's, header's or media
+				// type's example data.
 			case k == "schema" || k == "itemSchema":
 				w.walk(v)
 			case k == "schemas" && v.Kind == yaml.MappingNode:
@@ -88,19 +79,6 @@ func (w *schemaWalker) doc(n *yaml.Node, named bool) {
 	}
 }
 
-// exampleData visits the data of an Example Object: its value and (3.2)
-// dataValue. A "$ref" beside them is a reference to an Example, not data.
-func (w *schemaWalker) exampleData(n *yaml.Node) {
-	if n.Kind != yaml.MappingNode {
-		return
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if k := n.Content[i].Value; k == "value" || k == "dataValue" {
-			w.data(n.Content[i+1])
-		}
-	}
-}
-
 // walk visits the schema n and its subschemas.
 func (w *schemaWalker) walk(n *yaml.Node) {
 	if n.Kind != yaml.MappingNode {
@@ -110,9 +88,6 @@ func (w *schemaWalker) walk(n *yaml.Node) {
 		k, v := n.Content[i].Value, n.Content[i+1]
 		switch {
 		case schemaDataKeys[k]:
-			if w.data != nil && (k != "examples" || v.Kind == yaml.SequenceNode) {
-				w.data(v)
-			}
 		case v.Kind == yaml.SequenceNode && subschemaListKeys[k]:
 			for _, c := range v.Content {
 				w.walk(c)
@@ -125,9 +100,7 @@ func (w *schemaWalker) walk(n *yaml.Node) {
 			w.walk(v)
 		}
 	}
-	if w.schema != nil {
-		w.schema(n)
-	}
+	w.schema(n)
 }
 
 // refSiblingsAsAllOf rewrites, in place, every schema that has keywords
@@ -135,8 +108,8 @@ func (w *schemaWalker) walk(n *yaml.Node) {
 // JSON Schema 2020-12 says it is: the siblings and an allOf that holds the
 // $ref ({$ref: X, maxItems: 2} becomes {maxItems: 2, allOf: [{$ref: X}]};
 // an allOf already there gets the $ref as its last member). OpenAPI 3.1
-// and 3.2 only: 3.0 ignores the siblings of a $ref. The parser's model
-// holds only the referenced schema of a $ref. The siblings keep their
+// and 3.2 only: 3.0 ignores the siblings of a $ref. The model reads only
+// the referenced schema of a $ref (schema.go). The siblings keep their
 // nodes, and the new ones take the position of the $ref, so messages
 // point at what was written. Returns the schemas it rewrote.
 func refSiblingsAsAllOf(root *yaml.Node) map[*yaml.Node]bool {
@@ -194,63 +167,4 @@ func moveRefIntoAllOf(n *yaml.Node) {
 	}
 	allOf.Content = append(allOf.Content, member)
 	n.Content = content
-}
-
-// hiddenRef is what a "$ref" key in a schema's data, or a list item "$ref",
-// is renamed to while the parser indexes the document: JSON Schema's enum,
-// const, default and examples hold JSON values, where {"$ref": "..."} is
-// an object like any other, but the parser would resolve it (and fail on
-// a pointer into nothing); a list item "$ref" it reads as a reference too
-// (and panics).
-const hiddenRef = "$ref\x00data"
-
-// hideDataRefs renames the "$ref" keys and list items in the data of every
-// schema, and the list items "$ref" of its required and dependentRequired,
-// and returns the function that names them back once the model is built.
-func hideDataRefs(root *yaml.Node) (restore func()) {
-	var keys []*yaml.Node
-	hideItems := func(list *yaml.Node) {
-		if list.Kind != yaml.SequenceNode {
-			return
-		}
-		for _, c := range list.Content {
-			if c.Kind == yaml.ScalarNode && c.Value == "$ref" {
-				c.Value = hiddenRef
-				keys = append(keys, c)
-			}
-		}
-	}
-	var hide func(n *yaml.Node)
-	hide = func(n *yaml.Node) {
-		hideItems(n)
-		for i, c := range n.Content {
-			if n.Kind == yaml.MappingNode && i%2 == 0 && c.Value == "$ref" {
-				c.Value = hiddenRef
-				keys = append(keys, c)
-			}
-			hide(c)
-		}
-	}
-	// The names a schema requires: a property may be named "$ref" (SCIM's
-	// group members are). The model reads them when a schema is built,
-	// after restore, so they come back as written.
-	required := func(n *yaml.Node) {
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			switch k, v := n.Content[i].Value, n.Content[i+1]; {
-			case k == "required":
-				hideItems(v)
-			case k == "dependentRequired" && v.Kind == yaml.MappingNode:
-				for j := 1; j < len(v.Content); j += 2 {
-					hideItems(v.Content[j])
-				}
-			}
-		}
-	}
-	w := schemaWalker{data: hide, schema: required}
-	w.doc(root, false)
-	return func() {
-		for _, k := range keys {
-			k.Value = "$ref"
-		}
-	}
 }

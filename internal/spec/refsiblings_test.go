@@ -63,10 +63,10 @@ components:
 	if bs == nil || len(bs.AllOf) != 2 || !bs.AllOf[1].IsReference() || bs.MinLength == nil {
 		t.Fatalf("Bounded: want minLength and allOf [{maxLength}, {$ref}], got %+v", bs)
 	}
-	if n := bs.AllOf[1].GoLow().GetReferenceNode(); n == nil || n.Line != 26 || n.Column != 7 {
+	if n := bs.AllOf[1].RefNode(); n == nil || n.Line != 26 || n.Column != 7 {
 		t.Errorf("the moved $ref is at %v, want 26:7 where it was written", n)
 	}
-	if !s.RefAllOf[bs.GoLow().RootNode] {
+	if !s.RefAllOf[bs.Node] {
 		t.Errorf("Bounded is not in RefAllOf")
 	}
 	q := s.Doc.Paths.PathItems.GetOrZero("/b").Get.Parameters[0].Schema

@@ -50,7 +50,7 @@ func main() {
 	workers := flag.Int("j", 2, "specs processed at once")
 	limit := flag.Int("n", 0, "process only every n-th spec (0: all), for a quick sample")
 	only := flag.String("specs", "", "process only the specs listed in this file, one path a line under -dir (GitHub's spec too only when listed)")
-	digests := flag.String("digests", "", "with -generate: write each spec's path and a hash of its generated files, warnings and error to this file, one a line; diff two such files to see which specs two versions of oasgen generate differently")
+	digests := flag.String("digests", "", "write each spec's path and a hash of its generated files, warnings and error (with -generate) or of its findings and error (with -lint) to this file, one a line; diff two such files to see which specs two versions of oasgen treat differently")
 	check := flag.Bool("check", false, "exit 1 when a spec crashes oasgen, times out, or (with -compile) generates a package that does not build: for CI")
 	flag.Parse()
 	if *doLint == *doGen {
@@ -95,7 +95,7 @@ func main() {
 	results := runAll(all, *workers, *timeout, mode)
 	var report string
 	var compiled *compileResult
-	if *doGen && *digests != "" {
+	if *digests != "" {
 		if err := writeDigests(*digests, *dir, results); err != nil {
 			fmt.Fprintln(os.Stderr, "corpus:", err)
 			os.Exit(1)
@@ -664,6 +664,9 @@ func writeDigests(file, dir string, results []result) error {
 		}
 		for _, w := range r.warnings {
 			fmt.Fprintf(h, "warning %s\n", w)
+		}
+		for _, f := range r.findings {
+			fmt.Fprintf(h, "finding %s\n", f)
 		}
 		if r.err != nil {
 			fmt.Fprintf(h, "error %s\n", r.err)

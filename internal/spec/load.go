@@ -1,0 +1,822 @@
+package spec
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/pb33f/go-yaml"
+)
+
+// A loader reads a document and the files its $refs name, and builds the
+// model (model.go) from their YAML trees. Objects other than schemas are
+// read whole when the document is loaded, their $refs resolved; schemas
+// are read through proxies when build asks for them, each once.
+type loader struct {
+	root    *file
+	files   map[string]*file // by absolute path
+	dir     string           // the root document's directory, for messages
+	given   string           // the root document's path as given
+	schemas map[*yaml.Node]*Schema
+	// proxies are every schema proxy made so far, for check.
+	proxies []*SchemaProxy
+	// errs are the $refs that cannot be resolved and the objects of the
+	// wrong kind, in the order met.
+	errs []error
+}
+
+// file is one document: the root, or one a $ref names.
+type file struct {
+	abs  string
+	top  *yaml.Node // the document's top-level value
+	err  error      // why the file cannot be read
+	read bool
+}
+
+// maxRefChain bounds how many $refs in a row are followed: past it the
+// chain is taken to be a loop.
+const maxRefChain = 64
+
+// rel names f in messages.
+func (l *loader) rel(f *file) string {
+	if f == nil || f == l.root || f.abs == "" {
+		return l.given
+	}
+	return relativeTo(l.given, l.dir, f.abs)
+}
+
+// errorAt records a problem at node n of file f.
+func (l *loader) errorAt(f *file, n *yaml.Node, format string, args ...any) {
+	e := &Error{File: l.rel(f), Msg: fmt.Sprintf(format, args...)}
+	if n != nil {
+		e.Line, e.Col = n.Line, n.Column
+	}
+	l.errs = append(l.errs, e)
+}
+
+// fileAt returns the document at the absolute path abs, reading it the
+// first time.
+func (l *loader) fileAt(abs string) *file {
+	if f, ok := l.files[abs]; ok {
+		return f
+	}
+	f := &file{abs: abs}
+	l.files[abs] = f
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		f.err = err
+		return f
+	}
+	doc, err := parseTree(data)
+	if err != nil {
+		f.err = err
+		return f
+	}
+	f.top = doc
+	if f.top != nil && f.top.Kind == yaml.DocumentNode {
+		if len(f.top.Content) == 0 {
+			f.top = nil
+		} else {
+			f.top = f.top.Content[0]
+		}
+	}
+	f.read = true
+	return f
+}
+
+// follow resolves the $ref of the mapping n in file f, and the $refs it
+// leads to, to the value they name and its file.
+func (l *loader) follow(f *file, n *yaml.Node) (*file, *yaml.Node, error) {
+	start := n
+	for range maxRefChain {
+		r := refOf(n)
+		if r == nil {
+			return f, n, nil
+		}
+		tf, target, err := l.locate(f, r.Value)
+		if err != nil {
+			return nil, nil, &Error{File: l.rel(f), Line: r.Line, Col: r.Column, Msg: fmt.Sprintf("cannot resolve $ref %s: %v", strconv.Quote(r.Value), err)}
+		}
+		f, n = tf, unalias(target)
+	}
+	r := refOf(start)
+	return nil, nil, &Error{File: l.rel(f), Line: r.Line, Col: r.Column, Msg: fmt.Sprintf("circular $ref %s: it leads to $refs only", strconv.Quote(r.Value))}
+}
+
+// locate returns the value a $ref written in file f names: a JSON pointer
+// in this document or another file (relative to f), or a whole file.
+func (l *loader) locate(f *file, ref string) (*file, *yaml.Node, error) {
+	loc, frag, _ := strings.Cut(ref, "#")
+	target := f
+	if loc != "" {
+		u, err := url.Parse(loc)
+		if err == nil && u.Scheme != "" && len(u.Scheme) > 1 {
+			return nil, nil, fmt.Errorf("%s is not a local file; oasgen reads $refs to files only", loc)
+		}
+		p := loc
+		if err == nil && u.Path != "" {
+			p = u.Path
+		}
+		abs := p
+		if !filepath.IsAbs(p) {
+			abs = filepath.Join(filepath.Dir(f.abs), filepath.FromSlash(p))
+		}
+		target = l.fileAt(abs)
+		if target.err != nil {
+			return nil, nil, fmt.Errorf("cannot read %s: %v", relativeTo(l.given, l.dir, abs), unwrapPathErr(target.err))
+		}
+	}
+	if target.top == nil {
+		return nil, nil, fmt.Errorf("%s is empty", l.rel(target))
+	}
+	if frag == "" {
+		return target, target.top, nil
+	}
+	if !strings.HasPrefix(frag, "/") {
+		// A plain-name fragment names a schema's $anchor (JSON Schema
+		// 2020-12, section 8.2.2), which is scoped by $id: oasgen follows
+		// neither (docs/conformance.md).
+		return nil, nil, fmt.Errorf("#%s is no JSON pointer; oasgen does not resolve $anchor names", frag)
+	}
+	n, err := pointer(target.top, frag)
+	if err != nil {
+		return nil, nil, err
+	}
+	return target, n, nil
+}
+
+// pointer resolves the JSON pointer p (RFC 6901, as a URI fragment, so
+// percent-encoded) in the tree at top.
+func pointer(top *yaml.Node, p string) (*yaml.Node, error) {
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
+	}
+	n := top
+	walked := ""
+	for _, tok := range strings.Split(p[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		n = unalias(n)
+		var next *yaml.Node
+		switch n.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == tok {
+					next = n.Content[i+1]
+					break
+				}
+			}
+		case yaml.SequenceNode:
+			if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(n.Content) {
+				next = n.Content[i]
+			}
+		}
+		if next == nil {
+			if walked == "" {
+				return nil, fmt.Errorf("the document has no %s", strconv.Quote(tok))
+			}
+			return nil, fmt.Errorf("%s has no %s", walked, strconv.Quote(tok))
+		}
+		walked += "/" + tok
+		n = next
+	}
+	return n, nil
+}
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// resolved returns the value of the object v in file f, following its
+// $ref: the file and mapping of the object, and the $ref as written ("" if
+// none). ok is false when the reference cannot be resolved (an error is
+// recorded) or what it names is no mapping.
+func (l *loader) resolved(f *file, v *yaml.Node) (tf *file, n *yaml.Node, ref string, ok bool) {
+	v = unalias(v)
+	if r := refOf(v); r != nil {
+		ref = r.Value
+		var err error
+		if f, v, err = l.follow(f, v); err != nil {
+			l.errs = append(l.errs, err)
+			return nil, nil, ref, false
+		}
+	}
+	if v.Kind != yaml.MappingNode {
+		return f, v, ref, false
+	}
+	return f, v, ref, true
+}
+
+// each calls fn for every key and value of the mapping n.
+func each(n *yaml.Node, fn func(k string, kn, v *yaml.Node)) {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		fn(n.Content[i].Value, n.Content[i], unalias(n.Content[i+1]))
+	}
+}
+
+// eachNamed is each for a mapping of names to objects (content, examples,
+// encodings, callbacks, links, webhooks), leaving out its x- keys: such a
+// mapping takes no extensions, and a key like x-example-1 among media
+// types is one all the same.
+func eachNamed(n *yaml.Node, fn func(k string, kn, v *yaml.Node)) {
+	each(n, func(k string, kn, v *yaml.Node) {
+		if !strings.HasPrefix(k, "x-") {
+			fn(k, kn, v)
+		}
+	})
+}
+
+// extension records an x- key of an object in *m.
+func extension(m **Map[*yaml.Node], k string, kn, v *yaml.Node) bool {
+	if !strings.HasPrefix(k, "x-") {
+		return false
+	}
+	if *m == nil {
+		*m = &Map[*yaml.Node]{}
+	}
+	(*m).set(k, kn, v)
+	return true
+}
+
+func boolOf(v *yaml.Node) bool { b := boolean(v); return b != nil && *b }
+
+// document builds the model of the root document.
+func (l *loader) document(version string) *Document {
+	f := l.root
+	d := &Document{Version: version, Node: f.top}
+	each(f.top, func(k string, kn, v *yaml.Node) {
+		switch k {
+		case "jsonSchemaDialect":
+			d.JsonSchemaDialect = str(v)
+		case "servers":
+			d.Servers = l.servers(f, v)
+		case "paths":
+			d.Paths = &Paths{Node: v}
+			d.Paths.PathItems = l.pathItems(f, v, &d.Paths.Extensions)
+		case "webhooks":
+			d.Webhooks = &Map[*PathItem]{}
+			eachNamed(v, func(k string, kn, x *yaml.Node) { d.Webhooks.set(k, kn, l.pathItem(f, x)) })
+		case "components":
+			d.Components = l.components(f, v)
+		case "security":
+			d.Security = l.security(v)
+		default:
+			extension(&d.Extensions, k, kn, v)
+		}
+	})
+	return d
+}
+
+// pathItems reads a mapping of path items (paths, webhooks, a callback's
+// expressions); its x- keys go to *ext.
+func (l *loader) pathItems(f *file, v *yaml.Node, ext **Map[*yaml.Node]) *Map[*PathItem] {
+	m := &Map[*PathItem]{}
+	each(v, func(k string, kn, x *yaml.Node) {
+		if ext != nil && extension(ext, k, kn, x) {
+			return
+		}
+		m.set(k, kn, l.pathItem(f, x))
+	})
+	return m
+}
+
+var methodFields = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
+
+func (l *loader) pathItem(f *file, v *yaml.Node) *PathItem {
+	f, n, ref, ok := l.resolved(f, v)
+	if !ok {
+		return nil
+	}
+	pi := &PathItem{Ref: ref, Node: n}
+	each(n, func(k string, kn, x *yaml.Node) {
+		switch k {
+		case "summary":
+			pi.Summary = str(x)
+		case "description":
+			pi.Description = str(x)
+		case "get":
+			pi.Get = l.operation(f, kn, x)
+		case "put":
+			pi.Put = l.operation(f, kn, x)
+		case "post":
+			pi.Post = l.operation(f, kn, x)
+		case "delete":
+			pi.Delete = l.operation(f, kn, x)
+		case "options":
+			pi.Options = l.operation(f, kn, x)
+		case "head":
+			pi.Head = l.operation(f, kn, x)
+		case "patch":
+			pi.Patch = l.operation(f, kn, x)
+		case "trace":
+			pi.Trace = l.operation(f, kn, x)
+		case "query":
+			pi.Query = l.operation(f, kn, x)
+		case "additionalOperations":
+			pi.AdditionalOperations = &Map[*Operation]{}
+			each(x, func(m string, mk, o *yaml.Node) {
+				pi.AdditionalOperations.set(m, mk, l.operation(f, mk, o))
+			})
+		case "servers":
+			pi.Servers = l.servers(f, x)
+		case "parameters":
+			pi.Parameters = l.parameters(f, kn, x)
+		default:
+			extension(&pi.Extensions, k, kn, x)
+		}
+	})
+	return pi
+}
+
+func (l *loader) operation(f *file, kn, v *yaml.Node) *Operation {
+	if v.Kind != yaml.MappingNode {
+		return nil
+	}
+	op := &Operation{Node: v, KeyNode: kn}
+	each(v, func(k string, kn, x *yaml.Node) {
+		switch k {
+		case "tags":
+			op.Tags = strList(x)
+		case "summary":
+			op.Summary = str(x)
+		case "description":
+			op.Description = str(x)
+		case "operationId":
+			op.OperationId = str(x)
+		case "parameters":
+			op.Parameters = l.parameters(f, kn, x)
+		case "requestBody":
+			op.RequestBody = l.requestBody(f, x)
+		case "responses":
+			op.Responses = l.responses(f, x)
+		case "callbacks":
+			op.Callbacks = l.callbacks(f, x)
+		case "deprecated":
+			op.Deprecated = boolean(x)
+		case "security":
+			op.Security = l.security(x)
+		case "servers":
+			op.Servers = l.servers(f, x)
+		}
+	})
+	each(v, func(k string, kn, x *yaml.Node) { extension(&op.Extensions, k, kn, x) })
+	return op
+}
+
+func (l *loader) parameters(f *file, kn, v *yaml.Node) []*Parameter {
+	if v.Kind != yaml.SequenceNode {
+		return nil
+	}
+	out := make([]*Parameter, 0, len(v.Content))
+	for _, c := range v.Content {
+		if p := l.parameter(f, kn, c); p != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (l *loader) parameter(f *file, key, v *yaml.Node) *Parameter {
+	f, n, ref, ok := l.resolved(f, v)
+	if !ok {
+		return nil
+	}
+	p := &Parameter{Ref: ref, Node: n, KeyNode: key}
+	each(n, func(k string, kn, x *yaml.Node) {
+		switch k {
+		case "name":
+			p.Name = str(x)
+		case "in":
+			p.In = str(x)
+		case "description":
+			p.Description = str(x)
+		case "required":
+			p.Required = boolean(x)
+		case "deprecated":
+			p.Deprecated = boolOf(x)
+		case "allowEmptyValue":
+			p.AllowEmptyValue = boolOf(x)
+		case "style":
+			p.Style = str(x)
+		case "explode":
+			p.Explode = boolean(x)
+		case "allowReserved":
+			p.AllowReserved = boolOf(x)
+		case "schema":
+			p.Schema = l.proxy(f, kn, x)
+		case "example":
+			p.Example = x
+		case "examples":
+			p.Examples = l.examples(f, x)
+		case "content":
+			p.Content = l.content(f, x)
+		default:
+			extension(&p.Extensions, k, kn, x)
+		}
+	})
+	return p
+}
+
+func (l *loader) requestBody(f *file, v *yaml.Node) *RequestBody {
+	f, n, ref, ok := l.resolved(f, v)
+	if !ok {
+		return nil
+	}
+	rb := &RequestBody{Ref: ref, Node: n}
+	each(n, func(k string, kn, x *yaml.Node) {
+		switch k {
+		case "description":
+			rb.Description = str(x)
+		case "content":
+			rb.Content = l.content(f, x)
+		case "required":
+			rb.Required = boolean(x)
+		default:
+			extension(&rb.Extensions, k, kn, x)
+		}
+	})
+	return rb
+}
+
+func (l *loader) responses(f *file, v *yaml.Node) *Responses {
+	if v.Kind != yaml.MappingNode {
+		return nil
+	}
+	rs := &Responses{Node: v}
+	each(v, func(k string, kn, x *yaml.Node) {
+		switch {
+		case k == "default":
+			rs.Default = l.response(f, x)
+		case extension(&rs.Extensions, k, kn, x):
+		default:
+			if rs.Codes == nil {
+				rs.Codes = &Map[*Response]{}
+			}
+			rs.Codes.set(k, kn, l.response(f, x))
+		}
+	})
+	return rs
+}
+
+func (l *loader) response(f *file, v *yaml.Node) *Response {
+	f, n, ref, ok := l.resolved(f, v)
+	if !ok {
+		return nil
+	}
+	r := &Response{Ref: ref, Node: n}
+	each(n, func(k string, kn, x *yaml.Node) {
+		switch k {
+		case "summary":
+			r.Summary = str(x)
+		case "description":
+			r.Description = str(x)
+		case "headers":
+			r.Headers = l.headers(f, x, each)
+		case "content":
+			r.Content = l.content(f, x)
+		case "links":
+			r.Links = &Map[*Link]{}
+			eachNamed(x, func(name string, nk, lv *yaml.Node) { r.Links.set(name, nk, l.link(f, lv)) })
+		default:
+			extension(&r.Extensions, k, kn, x)
+		}
+	})
+	return r
+}
+
+// headers reads a mapping of headers, its keys by each or eachNamed.
+func (l *loader) headers(f *file, v *yaml.Node, keys func(*yaml.Node, func(string, *yaml.Node, *yaml.Node))) *Map[*Header] {
+	m := &Map[*Header]{}
+	keys(v, func(name string, kn, x *yaml.Node) { m.set(name, kn, l.header(f, x)) })
+	return m
+}
+
+func (l *loader) header(f *file, v *yaml.Node) *Header {
+	f, n, ref, ok := l.resolved(f, v)
+	if !ok {
+		return nil
+	}
+	h := &Header{Ref: ref, Node: n}
+	each(n, func(k string, kn, x *yaml.Node) {
+		switch k {
+		case "description":
+			h.Description = str(x)
+		case "required":
+			h.Required = boolOf(x)
+		case "deprecated":
+			h.Deprecated = boolOf(x)
+		case "allowEmptyValue":
+			h.AllowEmptyValue = boolOf(x)
+		case "style":
+			h.Style = str(x)
+		case "explode":
+			h.Explode = boolOf(x)
+		case "allowReserved":
+			h.AllowReserved = boolOf(x)
+		case "schema":
+			h.Schema = l.proxy(f, kn, x)
+		case "example":
+			h.Example = x
+		case "examples":
+			h.Examples = l.examples(f, x)
+		case "content":
+			h.Content = l.content(f, x)
+		default:
+			extension(&h.Extensions, k, kn, x)
+		}
+	})
+	return h
+}
+
+func (l *loader) content(f *file, v *yaml.Node) *Map[*MediaType] {
+	m := &Map[*MediaType]{}
+	eachNamed(v, func(ct string, kn, x *yaml.Node) { m.set(ct, kn, l.mediaType(f, x)) })
+	return m
+}
+
+func (l *loader) mediaType(f *file, v *yaml.Node) *MediaType {
+	// OpenAPI 3.2's Media Type Objects may be references to
+	// components/mediaTypes.
+	f, n, _, ok := l.resolved(f, v)
+	if !ok {
+		return nil
+	}
+	mt := &MediaType{Node: n}
+	each(n, func(k string, kn, x *yaml.Node) {
+		switch k {
+		case "schema":
+			mt.Schema = l.proxy(f, kn, x)
+		case "itemSchema":
+			mt.ItemSchema = l.proxy(f, kn, x)
+		case "example":
+			mt.Example = x
+		case "examples":
+			mt.Examples = l.examples(f, x)
+		case "encoding":
+			mt.Encoding = l.encodings(f, x)
+		case "itemEncoding":
+			mt.ItemEncoding = l.encodings(f, x)
+		default:
+			extension(&mt.Extensions, k, kn, x)
+		}
+	})
+	return mt
+}
+
+func (l *loader) encodings(f *file, v *yaml.Node) *Map[*Encoding] {
+	m := &Map[*Encoding]{}
+	eachNamed(v, func(name string, kn, x *yaml.Node) {
+		if x.Kind != yaml.MappingNode {
+			m.set(name, kn, nil)
+			return
+		}
+		e := &Encoding{Node: x}
+		each(x, func(k string, _, y *yaml.Node) {
+			switch k {
+			case "contentType":
+				e.ContentType = str(y)
+			case "headers":
+				e.Headers = l.headers(f, y, eachNamed)
+			case "style":
+				e.Style = str(y)
+			case "explode":
+				e.Explode = boolean(y)
+			case "allowReserved":
+				e.AllowReserved = boolOf(y)
+			}
+		})
+		m.set(name, kn, e)
+	})
+	return m
+}
+
+func (l *loader) examples(f *file, v *yaml.Node) *Map[*Example] {
+	m := &Map[*Example]{}
+	eachNamed(v, func(name string, kn, x *yaml.Node) { m.set(name, kn, l.example(f, x)) })
+	return m
+}
+
+func (l *loader) example(f *file, v *yaml.Node) *Example {
+	_, n, ref, ok := l.resolved(f, v)
+	if !ok {
+		return nil
+	}
+	e := &Example{Ref: ref, Node: n}
+	each(n, func(k string, _, x *yaml.Node) {
+		switch k {
+		case "summary":
+			e.Summary = str(x)
+		case "description":
+			e.Description = str(x)
+		case "value":
+			e.Value = x
+		case "dataValue":
+			e.DataValue = x
+		case "externalValue":
+			e.ExternalValue = str(x)
+		}
+	})
+	return e
+}
+
+func (l *loader) link(f *file, v *yaml.Node) *Link {
+	_, n, ref, ok := l.resolved(f, v)
+	if !ok {
+		return nil
+	}
+	lk := &Link{Ref: ref, Node: n}
+	each(n, func(k string, _, x *yaml.Node) {
+		switch k {
+		case "operationRef":
+			lk.OperationRef = str(x)
+		case "operationId":
+			lk.OperationId = str(x)
+		case "description":
+			lk.Description = str(x)
+		}
+	})
+	return lk
+}
+
+func (l *loader) callbacks(f *file, v *yaml.Node) *Map[*Callback] {
+	m := &Map[*Callback]{}
+	eachNamed(v, func(name string, kn, x *yaml.Node) { m.set(name, kn, l.callback(f, x)) })
+	return m
+}
+
+func (l *loader) callback(f *file, v *yaml.Node) *Callback {
+	f, n, ref, ok := l.resolved(f, v)
+	if !ok {
+		return nil
+	}
+	cb := &Callback{Ref: ref, Node: n}
+	cb.Expression = l.pathItems(f, n, &cb.Extensions)
+	return cb
+}
+
+func (l *loader) servers(_ *file, v *yaml.Node) []*Server {
+	if v.Kind != yaml.SequenceNode {
+		return nil
+	}
+	out := make([]*Server, 0, len(v.Content))
+	for _, c := range v.Content {
+		c = unalias(c)
+		s := &Server{Node: c}
+		each(c, func(k string, _, x *yaml.Node) {
+			switch k {
+			case "url":
+				s.URL = str(x)
+			case "description":
+				s.Description = str(x)
+			}
+		})
+		out = append(out, s)
+	}
+	return out
+}
+
+func (l *loader) security(v *yaml.Node) []*SecurityRequirement {
+	if v.Kind != yaml.SequenceNode {
+		return nil
+	}
+	out := make([]*SecurityRequirement, 0, len(v.Content))
+	for _, c := range v.Content {
+		c = unalias(c)
+		r := &SecurityRequirement{Node: c, Requirements: &Map[[]string]{}}
+		each(c, func(name string, kn, x *yaml.Node) { r.Requirements.set(name, kn, strList(x)) })
+		out = append(out, r)
+	}
+	return out
+}
+
+func (l *loader) securityScheme(f *file, v *yaml.Node) *SecurityScheme {
+	_, n, ref, ok := l.resolved(f, v)
+	if !ok {
+		return nil
+	}
+	ss := &SecurityScheme{Ref: ref, Node: n}
+	each(n, func(k string, kn, x *yaml.Node) {
+		switch k {
+		case "type":
+			ss.Type = str(x)
+		case "description":
+			ss.Description = str(x)
+		case "name":
+			ss.Name = str(x)
+		case "in":
+			ss.In = str(x)
+		case "scheme":
+			ss.Scheme = str(x)
+		case "bearerFormat":
+			ss.BearerFormat = str(x)
+		case "openIdConnectUrl":
+			ss.OpenIdConnectUrl = str(x)
+		case "flows":
+			ss.Flows = oauthFlows(x)
+		default:
+			extension(&ss.Extensions, k, kn, x)
+		}
+	})
+	return ss
+}
+
+func oauthFlows(v *yaml.Node) *OAuthFlows {
+	if v.Kind != yaml.MappingNode {
+		return nil
+	}
+	fl := &OAuthFlows{}
+	each(v, func(k string, _, x *yaml.Node) {
+		if x.Kind != yaml.MappingNode {
+			return
+		}
+		o := &OAuthFlow{}
+		each(x, func(k string, _, y *yaml.Node) {
+			switch k {
+			case "authorizationUrl":
+				o.AuthorizationUrl = str(y)
+			case "tokenUrl":
+				o.TokenUrl = str(y)
+			case "refreshUrl":
+				o.RefreshUrl = str(y)
+			case "scopes":
+				o.Scopes = &Map[string]{}
+				each(y, func(s string, sk, d *yaml.Node) { o.Scopes.set(s, sk, str(d)) })
+			}
+		})
+		switch k {
+		case "implicit":
+			fl.Implicit = o
+		case "password":
+			fl.Password = o
+		case "clientCredentials":
+			fl.ClientCredentials = o
+		case "authorizationCode":
+			fl.AuthorizationCode = o
+		case "deviceAuthorization":
+			fl.Device = o
+		}
+	})
+	return fl
+}
+
+func (l *loader) components(f *file, v *yaml.Node) *Components {
+	c := &Components{Node: v}
+	each(v, func(k string, kn, x *yaml.Node) {
+		switch k {
+		case "schemas":
+			c.Schemas = &Map[*SchemaProxy]{}
+			each(x, func(name string, nk, s *yaml.Node) { c.Schemas.set(name, nk, l.proxy(f, nk, s)) })
+		case "responses":
+			c.Responses = &Map[*Response]{}
+			each(x, func(name string, nk, y *yaml.Node) { c.Responses.set(name, nk, l.response(f, y)) })
+		case "parameters":
+			c.Parameters = &Map[*Parameter]{}
+			each(x, func(name string, nk, y *yaml.Node) { c.Parameters.set(name, nk, l.parameter(f, nk, y)) })
+		case "examples":
+			c.Examples = l.examples(f, x)
+		case "requestBodies":
+			c.RequestBodies = &Map[*RequestBody]{}
+			each(x, func(name string, nk, y *yaml.Node) { c.RequestBodies.set(name, nk, l.requestBody(f, y)) })
+		case "headers":
+			c.Headers = l.headers(f, x, each)
+		case "securitySchemes":
+			c.SecuritySchemes = &Map[*SecurityScheme]{}
+			each(x, func(name string, nk, y *yaml.Node) { c.SecuritySchemes.set(name, nk, l.securityScheme(f, y)) })
+		case "links":
+			c.Links = &Map[*Link]{}
+			each(x, func(name string, nk, y *yaml.Node) { c.Links.set(name, nk, l.link(f, y)) })
+		case "callbacks":
+			c.Callbacks = l.callbacks(f, x)
+		case "pathItems":
+			c.PathItems = l.pathItems(f, x, nil)
+		case "mediaTypes":
+			c.MediaTypes = l.content(f, x)
+		default:
+			extension(&c.Extensions, k, kn, x)
+		}
+	})
+	return c
+}
+
+// check reads every schema the model reaches, so that a $ref that cannot
+// be resolved, or a schema that is no mapping, is an error of the load
+// (as the objects' $refs are), not of whichever stage meets it first.
+// Reading a schema makes the proxies of its subschemas: the loop ends
+// when no new one is made.
+func (l *loader) check() {
+	for i := 0; i < len(l.proxies); i++ {
+		sp := l.proxies[i]
+		if _, err := sp.BuildSchema(); err != nil {
+			l.errs = append(l.errs, err)
+		}
+	}
+	l.proxies = nil
+}
