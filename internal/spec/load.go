@@ -21,6 +21,8 @@ type loader struct {
 	dir     string           // the root document's directory, for messages
 	given   string           // the root document's path as given
 	schemas map[*yaml.Node]*Schema
+	// callbacksRead are the callbacks read, by their mapping.
+	callbacksRead map[*yaml.Node]*Callback
 	// proxies are every schema proxy made so far, for check.
 	proxies []*SchemaProxy
 	// errs are the $refs that cannot be resolved and the objects of the
@@ -652,12 +654,18 @@ func (l *loader) callbacks(f *file, v *yaml.Node) *Map[*Callback] {
 	return m
 }
 
+// callback reads a callback once per mapping: its path items' operations
+// may have callbacks that lead back to it.
 func (l *loader) callback(f *file, v *yaml.Node) *Callback {
 	f, n, ref, ok := l.resolved(f, v)
 	if !ok {
 		return nil
 	}
+	if cb, ok := l.callbacksRead[n]; ok {
+		return cb
+	}
 	cb := &Callback{Ref: ref, Node: n}
+	l.callbacksRead[n] = cb
 	cb.Expression = l.pathItems(f, n, &cb.Extensions)
 	return cb
 }

@@ -231,6 +231,36 @@ components:
 	}
 }
 
+// TestLoadCallbackLoop reads a callback whose path item has an operation
+// with the same callback: the model holds the loop, read once.
+func TestLoadCallbackLoop(t *testing.T) {
+	s, err := Parse("spec.yaml", []byte("openapi: 3.1.0\ninfo: {title: t, version: \"1\"}\n"+`paths:
+  /subscribe:
+    post:
+      callbacks:
+        onEvent: {$ref: "#/components/callbacks/Event"}
+      responses:
+        "200": {description: ok}
+components:
+  callbacks:
+    Event:
+      "{$request.body#/url}":
+        post:
+          callbacks:
+            again: {$ref: "#/components/callbacks/Event"}
+          responses:
+            "200": {description: ok}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cb := s.Doc.Paths.PathItems.GetOrZero("/subscribe").Post.Callbacks.GetOrZero("onEvent")
+	again := cb.Expression.GetOrZero("{$request.body#/url}").Post.Callbacks.GetOrZero("again")
+	if cb == nil || again != cb || s.Doc.Components.Callbacks.GetOrZero("Event") != cb {
+		t.Errorf("the callback is read once: %p %p", cb, again)
+	}
+}
+
 func TestMapLookup(t *testing.T) {
 	m := &Map[int]{}
 	for i, k := range strings.Fields("a b c d e f g h i j k a") {

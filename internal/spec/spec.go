@@ -91,7 +91,7 @@ func Parse(path string, data []byte) (*Spec, error) {
 		s.RefAllOf = refSiblingsAsAllOf(root)
 	}
 	top := &file{abs: abs, top: root, read: true}
-	l := &loader{root: top, files: map[string]*file{abs: top}, dir: s.dir, given: path, schemas: map[*yaml.Node]*Schema{}}
+	l := &loader{root: top, files: map[string]*file{abs: top}, dir: s.dir, given: path, schemas: map[*yaml.Node]*Schema{}, callbacksRead: map[*yaml.Node]*Callback{}}
 	s.Doc = l.document(s.Version)
 	l.check()
 	if len(l.errs) > 0 {
