@@ -109,3 +109,26 @@ func TestJSONTreeCorpus(t *testing.T) {
 	})
 	t.Logf("%d files", n)
 }
+
+// FuzzJSONTree: the JSON reader never panics, and what it reads that
+// go-yaml reads too, it reads as go-yaml does.
+//
+//	go test ./internal/spec -run '^$' -fuzz FuzzJSONTree -fuzztime 1m
+func FuzzJSONTree(f *testing.F) {
+	for _, s := range []string{`{}`, `{"a": [1, 2.5, -3e2, true, null, "x\u00e9"]}`, "{\r\n \"é\":\t{\"b\": []}}", `{"a": "\"\\"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		got, ok := parseJSONTree(src)
+		if !ok {
+			return
+		}
+		var y yaml.Node
+		if yaml.Unmarshal(src, &y) != nil {
+			return // go-yaml refuses some JSON (an escaped solidus, UTF-16 pairs)
+		}
+		if d := sameTree(got, &y, ""); d != "" {
+			t.Errorf("%q: %s", src, d)
+		}
+	})
+}
