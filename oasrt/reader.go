@@ -400,9 +400,10 @@ func (r *Reader) ObjKey() (key []byte, ok bool, err error) {
 	if c != '"' {
 		return nil, false, r.syntaxErr("looking for beginning of object key string")
 	}
-	key, err = r.strBytes()
-	if err != nil {
-		return nil, false, err
+	if key, ok = r.plainStr(); !ok {
+		if key, err = r.strBytes(); err != nil {
+			return nil, false, err
+		}
 	}
 	if r.pos < len(r.buf) && r.buf[r.pos] == ':' {
 		r.pos++
@@ -479,9 +480,12 @@ func (r *Reader) Str() (string, error) {
 	if c := r.peek(); c != '"' && (c > ' ' || r.wsSlow() != '"') {
 		return "", r.TypeError("string")
 	}
-	b, err := r.strBytes()
-	if err != nil {
-		return "", err
+	b, ok := r.plainStr()
+	if !ok {
+		var err error
+		if b, err = r.strBytes(); err != nil {
+			return "", err
+		}
 	}
 	return r.intern(b), nil
 }
@@ -525,6 +529,41 @@ func (r *Reader) intern(b []byte) string {
 	// string are never written again: the string is immutable as Go
 	// requires.
 	return unsafe.String(&r.arena[start], n)
+}
+
+// plainStr reads the string starting at the quote under r.pos when it is
+// plain ASCII (no escape, no byte past 0x7F) and lies in the buffer,
+// eight bytes at a step; ok is false for any other,
+// which strBytes reads from its start. Most keys and short values are
+// plain: this path makes no call, so it needs no stack frame, where
+// strBytes, which handles every case, saves and restores half a dozen
+// registers around each string.
+func (r *Reader) plainStr() (b []byte, ok bool) {
+	s := r.buf
+	start := r.pos + 1
+	i := start
+	for ; i+8 <= len(s); i += 8 {
+		if m := special8(load64(s, i)); m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
+			if s[i] != '"' {
+				return nil, false
+			}
+			r.pos = i + 1
+			return s[start:i], true
+		}
+	}
+	// The last bytes of the buffer (a document's last string), one at a
+	// time.
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			r.pos = i + 1
+			return s[start:i], true
+		case c >= utf8RuneSelf || !asciiPlain[c]:
+			return nil, false
+		}
+	}
+	return nil, false
 }
 
 // strBytes reads the string starting at the quote under r.pos. A string
@@ -841,6 +880,38 @@ func (r *Reader) number() (end int, isFloat bool, err error) {
 	return i, isFloat, nil
 }
 
+// numEnd marks the bytes that may follow a number in JSON: a comma, a
+// closing bracket or brace, white space.
+var numEnd = [256]bool{',': true, '}': true, ']': true, ' ': true, '\t': true, '\n': true, '\r': true}
+
+// shortUint reads, from a byte slice, a positive integer of one to four
+// digits with no leading zero and no fraction or exponent, followed by a
+// byte that ends a number: most integers of most documents, which fit in
+// every integer type but an 8-bit one, so the limit (exclusive) applies
+// only when small says the type is one. ok is false, and nothing is
+// consumed, for anything else (white space first, a sign, more digits, a
+// value past the limit), which Int and Uint read the long way.
+func (r *Reader) shortUint(small bool, limit uint64) (u uint64, ok bool) {
+	s, i := r.buf, r.pos
+	if i >= len(s) || s[i]-'1' > 8 {
+		return 0, false
+	}
+	u = uint64(s[i] - '0')
+	j := i + 1
+	for ; j < len(s) && j-i < 4; j++ {
+		d := s[j] - '0'
+		if d > 9 {
+			break
+		}
+		u = u*10 + uint64(d)
+	}
+	if j < len(s) && !numEnd[s[j]] || small && u >= limit {
+		return 0, false
+	}
+	r.pos = j
+	return u, true
+}
+
 // Int reads an integer that fits in bits (8, 16, 32 or 64) signed bits.
 // A number with a fraction or exponent is one when its value is integral
 // (1.0, 1e2), as JSON Schema says; 1.5 is an error.
@@ -848,6 +919,8 @@ func (r *Reader) Int(bits int) (int64, error) {
 	if r.src != nil {
 		r.ws()
 		r.whole()
+	} else if u, ok := r.shortUint(bits == 8, 1<<7); ok {
+		return int64(u), nil
 	}
 	if c := r.peek(); kindOf[c] != Number && (c > ' ' || kindOf[r.wsSlow()] != Number) {
 		return 0, r.TypeError("integer")
@@ -909,6 +982,8 @@ func (r *Reader) Uint(bits int) (uint64, error) {
 	if r.src != nil {
 		r.ws()
 		r.whole()
+	} else if u, ok := r.shortUint(bits == 8, 1<<8); ok {
+		return u, nil
 	}
 	if c := r.peek(); kindOf[c] != Number && (c > ' ' || kindOf[r.wsSlow()] != Number) {
 		return 0, r.TypeError("integer")
