@@ -73,110 +73,121 @@ func FuzzReaderString(f *testing.F) {
 func FuzzReaderNumbers(f *testing.F) {
 	for _, s := range []string{"0", "-0", "1", "-1", "9223372036854775807", "-9223372036854775808",
 		"9223372036854775808", "1.5", "1e3", "00", "-", "18446744073709551615", "1e400", "4294967296", "2147483648",
-		"127", "128", "-128", "-129", "255", "256", "9999", "10000", "32767 ", "32768\n", "7x", "12e1"} {
+		"127", "128", "-128", "-129", "255", "256", "9999", "10000", "32767 ", "32768\n", "7x", "12e1",
+		"1234567", "12345678", "9999999,", "65535]", "65536}", "0 ", "01 "} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var i64 int64
-		werr := json.Unmarshal(data, &i64)
-		if werr == nil && strings.TrimSpace(string(data)) == "null" {
-			return
-		}
-		// encoding/json takes no fraction or exponent for an integer;
-		// oasgen takes one whose value is integral, as JSON Schema does.
-		schemaInt, skip := integralOracle(data)
-		if skip {
-			return
-		}
-		if werr != nil && schemaInt != nil && schemaInt.IsInt64() {
-			i64, werr = schemaInt.Int64(), nil
-		}
-		r := NewReader(data)
-		n, err := r.Int(64)
-		if err == nil {
-			err = r.End()
-		}
-		if (err == nil) != (werr == nil) || err == nil && n != i64 {
-			t.Fatalf("Int(%q) = %d, %v; encoding/json %d, %v", data, n, err, i64, werr)
-		}
-		var i32 int32
-		werr = json.Unmarshal(data, &i32)
-		if werr != nil && schemaInt != nil && schemaInt.IsInt64() && int64(int32(schemaInt.Int64())) == schemaInt.Int64() {
-			i32, werr = int32(schemaInt.Int64()), nil
-		}
-		r.Reset(data)
-		n, err = r.Int(32)
-		if err == nil {
-			err = r.End()
-		}
-		if (err == nil) != (werr == nil) || err == nil && int32(n) != i32 {
-			t.Fatalf("Int32(%q) = %d, %v; encoding/json %d, %v", data, n, err, i32, werr)
-		}
-		var u64 uint64
-		werr = json.Unmarshal(data, &u64)
-		if werr != nil && schemaInt != nil && schemaInt.IsUint64() {
-			u64, werr = schemaInt.Uint64(), nil
-		}
-		r.Reset(data)
-		u, err := r.Uint(64)
-		if err == nil {
-			err = r.End()
-		}
-		if (err == nil) != (werr == nil) || err == nil && u != u64 {
-			t.Fatalf("Uint(%q) = %d, %v; encoding/json %d, %v", data, u, err, u64, werr)
-		}
-		// The 8- and 16-bit types, where the short integers' fast path
-		// checks the 8-bit limits itself.
-		var i8 int8
-		werr = json.Unmarshal(data, &i8)
-		if werr != nil && schemaInt != nil && schemaInt.IsInt64() && int64(int8(schemaInt.Int64())) == schemaInt.Int64() {
-			i8, werr = int8(schemaInt.Int64()), nil
-		}
-		r.Reset(data)
-		n, err = r.Int(8)
-		if err == nil {
-			err = r.End()
-		}
-		if (err == nil) != (werr == nil) || err == nil && int8(n) != i8 {
-			t.Fatalf("Int8(%q) = %d, %v; encoding/json %d, %v", data, n, err, i8, werr)
-		}
-		var u8 uint8
-		werr = json.Unmarshal(data, &u8)
-		if werr != nil && schemaInt != nil && schemaInt.IsUint64() && uint64(uint8(schemaInt.Uint64())) == schemaInt.Uint64() {
-			u8, werr = uint8(schemaInt.Uint64()), nil
-		}
-		r.Reset(data)
-		u, err = r.Uint(8)
-		if err == nil {
-			err = r.End()
-		}
-		if (err == nil) != (werr == nil) || err == nil && uint8(u) != u8 {
-			t.Fatalf("Uint8(%q) = %d, %v; encoding/json %d, %v", data, u, err, u8, werr)
-		}
-		var i16 int16
-		werr = json.Unmarshal(data, &i16)
-		if werr != nil && schemaInt != nil && schemaInt.IsInt64() && int64(int16(schemaInt.Int64())) == schemaInt.Int64() {
-			i16, werr = int16(schemaInt.Int64()), nil
-		}
-		r.Reset(data)
-		n, err = r.Int(16)
-		if err == nil {
-			err = r.End()
-		}
-		if (err == nil) != (werr == nil) || err == nil && int16(n) != i16 {
-			t.Fatalf("Int16(%q) = %d, %v; encoding/json %d, %v", data, n, err, i16, werr)
-		}
-		var f64 float64
-		werr = json.Unmarshal(data, &f64)
-		r.Reset(data)
-		fv, err := r.Float(64)
-		if err == nil {
-			err = r.End()
-		}
-		if (err == nil) != (werr == nil) || err == nil && fv != f64 {
-			t.Fatalf("Float(%q) = %v, %v; encoding/json %v, %v", data, fv, err, f64, werr)
-		}
+		// As given, and with white space after it: integers with eight
+		// bytes to spare take a path of their own (wordUint).
+		checkNumbers(t, data)
+		checkNumbers(t, append(slices.Clip(data), "        "...))
 	})
+}
+
+// checkNumbers reads data as each integer type and a float64, and wants
+// what encoding/json reads (an integral fraction or exponent taken, as
+// JSON Schema does).
+func checkNumbers(t *testing.T, data []byte) {
+	var i64 int64
+	werr := json.Unmarshal(data, &i64)
+	if werr == nil && strings.TrimSpace(string(data)) == "null" {
+		return
+	}
+	// encoding/json takes no fraction or exponent for an integer;
+	// oasgen takes one whose value is integral, as JSON Schema does.
+	schemaInt, skip := integralOracle(data)
+	if skip {
+		return
+	}
+	if werr != nil && schemaInt != nil && schemaInt.IsInt64() {
+		i64, werr = schemaInt.Int64(), nil
+	}
+	r := NewReader(data)
+	n, err := r.Int(64)
+	if err == nil {
+		err = r.End()
+	}
+	if (err == nil) != (werr == nil) || err == nil && n != i64 {
+		t.Fatalf("Int(%q) = %d, %v; encoding/json %d, %v", data, n, err, i64, werr)
+	}
+	var i32 int32
+	werr = json.Unmarshal(data, &i32)
+	if werr != nil && schemaInt != nil && schemaInt.IsInt64() && int64(int32(schemaInt.Int64())) == schemaInt.Int64() {
+		i32, werr = int32(schemaInt.Int64()), nil
+	}
+	r.Reset(data)
+	n, err = r.Int(32)
+	if err == nil {
+		err = r.End()
+	}
+	if (err == nil) != (werr == nil) || err == nil && int32(n) != i32 {
+		t.Fatalf("Int32(%q) = %d, %v; encoding/json %d, %v", data, n, err, i32, werr)
+	}
+	var u64 uint64
+	werr = json.Unmarshal(data, &u64)
+	if werr != nil && schemaInt != nil && schemaInt.IsUint64() {
+		u64, werr = schemaInt.Uint64(), nil
+	}
+	r.Reset(data)
+	u, err := r.Uint(64)
+	if err == nil {
+		err = r.End()
+	}
+	if (err == nil) != (werr == nil) || err == nil && u != u64 {
+		t.Fatalf("Uint(%q) = %d, %v; encoding/json %d, %v", data, u, err, u64, werr)
+	}
+	// The 8- and 16-bit types, where the short integers' fast path
+	// checks the 8-bit limits itself.
+	var i8 int8
+	werr = json.Unmarshal(data, &i8)
+	if werr != nil && schemaInt != nil && schemaInt.IsInt64() && int64(int8(schemaInt.Int64())) == schemaInt.Int64() {
+		i8, werr = int8(schemaInt.Int64()), nil
+	}
+	r.Reset(data)
+	n, err = r.Int(8)
+	if err == nil {
+		err = r.End()
+	}
+	if (err == nil) != (werr == nil) || err == nil && int8(n) != i8 {
+		t.Fatalf("Int8(%q) = %d, %v; encoding/json %d, %v", data, n, err, i8, werr)
+	}
+	var u8 uint8
+	werr = json.Unmarshal(data, &u8)
+	if werr != nil && schemaInt != nil && schemaInt.IsUint64() && uint64(uint8(schemaInt.Uint64())) == schemaInt.Uint64() {
+		u8, werr = uint8(schemaInt.Uint64()), nil
+	}
+	r.Reset(data)
+	u, err = r.Uint(8)
+	if err == nil {
+		err = r.End()
+	}
+	if (err == nil) != (werr == nil) || err == nil && uint8(u) != u8 {
+		t.Fatalf("Uint8(%q) = %d, %v; encoding/json %d, %v", data, u, err, u8, werr)
+	}
+	var i16 int16
+	werr = json.Unmarshal(data, &i16)
+	if werr != nil && schemaInt != nil && schemaInt.IsInt64() && int64(int16(schemaInt.Int64())) == schemaInt.Int64() {
+		i16, werr = int16(schemaInt.Int64()), nil
+	}
+	r.Reset(data)
+	n, err = r.Int(16)
+	if err == nil {
+		err = r.End()
+	}
+	if (err == nil) != (werr == nil) || err == nil && int16(n) != i16 {
+		t.Fatalf("Int16(%q) = %d, %v; encoding/json %d, %v", data, n, err, i16, werr)
+	}
+	var f64 float64
+	werr = json.Unmarshal(data, &f64)
+	r.Reset(data)
+	fv, err := r.Float(64)
+	if err == nil {
+		err = r.End()
+	}
+	if (err == nil) != (werr == nil) || err == nil && fv != f64 {
+		t.Fatalf("Float(%q) = %v, %v; encoding/json %v, %v", data, fv, err, f64, werr)
+	}
 }
 
 func TestDepthBounded(t *testing.T) {

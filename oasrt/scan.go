@@ -105,17 +105,7 @@ func intDigits(s []byte, i int) (uint64, int) {
 	const hi = 0xF0F0F0F0F0F0F0F0
 	var u uint64
 	j := i
-	// Up to four digits one at a time: most integers are short, and a
-	// digit costs a compare and a multiply-add where the word costs
-	// some thirty operations.
-	for ; j < len(s) && j-i < 4; j++ {
-		d := s[j] - '0'
-		if d > 9 {
-			return u, j
-		}
-		u = u*10 + uint64(d)
-	}
-	for j+8 <= len(s) && j-i <= 11 { // at most 19 digits in all
+	for j+8 <= len(s) && j-i < 16 {
 		x := load64(s, j)
 		t := (x&hi ^ lsb*0x30) | ((x+lsb*0x06)&hi ^ lsb*0x30)
 		n := bits.TrailingZeros64(((t&(lsb*0x7F)+lsb*0x7F)|t)&msb) >> 3
