@@ -277,7 +277,7 @@ func (b *builder) resolve(sp *spec.SchemaProxy, at ir.Pos) *spec.Schema {
 	if err != nil || sch == nil {
 		pos := at
 		if n := sp.GetValueNode(); n != nil {
-			pos.Line, pos.Col = n.Line, n.Column
+			pos = b.nodePos(n)
 		}
 		msg := "cannot resolve schema"
 		if ref := sp.GetReference(); ref != "" {
@@ -317,7 +317,7 @@ func (b *builder) setDefault(f *ir.Field, n *yaml.Node, pointer string) {
 // as a value decoders can apply, or nil with a warning where oasgen does
 // not apply it (objects, arrays, formats with Go types of their own).
 func (b *builder) defaultOf(n *yaml.Node, t ir.Type, pointer string) *ir.Default {
-	pos := ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}
+	pos := b.nodePos(n)
 	if n.Tag == "!!null" {
 		return nil // the same as no default
 	}

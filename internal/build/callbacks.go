@@ -102,7 +102,7 @@ func (b *builder) callbackOps(c *ir.Callback, pi *spec.PathItem, route string, n
 			Pos:      c.Pos,
 		}
 		if k := op.KeyNode; k != nil {
-			o.Pos = ir.Pos{File: b.s.File, Line: k.Line, Col: k.Column}
+			o.Pos = b.nodePos(k)
 		}
 		b.params(o, pi.Parameters, op.Parameters)
 		for _, p := range o.Params {

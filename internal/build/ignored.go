@@ -112,7 +112,7 @@ func (b *builder) refSiblings(sp *spec.SchemaProxy, pointer string) {
 	if len(kws) == 0 {
 		return
 	}
-	b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), kws.verb())
+	b.warnf(b.nodePos(n), "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), kws.verb())
 }
 
 // refNode returns the mapping that holds sp's $ref, as written (the
@@ -156,7 +156,7 @@ func (b *builder) refAnnotations(sp *spec.SchemaProxy, f *ir.Field, pointer stri
 			continue
 		}
 		if strings.HasPrefix(b.s.Version, "3.0") {
-			b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref is ignored: OpenAPI 3.0 ignores the keywords beside a $ref (3.1 applies them)", pointer, kw)
+			b.warnf(b.nodePos(n), "%s: %s beside $ref is ignored: OpenAPI 3.0 ignores the keywords beside a $ref (3.1 applies them)", pointer, kw)
 			continue
 		}
 		switch kw {

@@ -75,7 +75,7 @@ func (b *builder) eventData(m *ir.Media, sp *spec.SchemaProxy, hint, where strin
 // eventDataExt types the data of server-sent events from
 // x-oasgen-event-data, whose value must be a $ref to a component schema.
 func (b *builder) eventDataExt(m *ir.Media, n *yaml.Node, hint, where string, at ir.Pos) {
-	pos := ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}
+	pos := b.nodePos(n)
 	const prefix = "#/components/schemas/"
 	var ref string
 	if n.Kind == yaml.MappingNode {

@@ -42,14 +42,14 @@ func (b *builder) operations() {
 				Tags:    op.Tags,
 			}
 			if k := op.KeyNode; k != nil {
-				o.Pos = ir.Pos{File: b.s.File, Line: k.Line, Col: k.Column}
+				o.Pos = b.nodePos(k)
 			}
 			restore := b.about(o)
 			b.opOf[op] = o
 			if op.Extensions != nil {
 				if n, ok := op.Extensions.Get("x-oasgen-stream"); ok && n != nil {
 					if n.Value != "true" && n.Value != "false" {
-						b.errorf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s %s: x-oasgen-stream must be true or false, not %q", method, path, n.Value)
+						b.errorf(b.nodePos(n), "%s %s: x-oasgen-stream must be true or false, not %q", method, path, n.Value)
 					}
 					o.Stream = n.Value == "true"
 				}
@@ -133,9 +133,9 @@ func (b *builder) params(o *ir.Operation, pathLevel, opLevel []*spec.Parameter) 
 				prm.Explode = prm.Style == ir.StyleForm
 			}
 			if k := p.KeyNode; k != nil {
-				prm.Pos = ir.Pos{File: b.s.File, Line: k.Line, Col: k.Column}
+				prm.Pos = b.nodePos(k)
 			} else if p.Node != nil {
-				prm.Pos = ir.Pos{File: b.s.File, Line: p.Node.Line, Col: p.Node.Column}
+				prm.Pos = b.nodePos(p.Node)
 			}
 			switch prm.In {
 			case ir.InPath, ir.InQuery, ir.InHeader, ir.InCookie:
@@ -273,7 +273,7 @@ func (b *builder) methodOK(pi *spec.PathItem, mo methodOp, path string) bool {
 	}
 	at := ir.Pos{File: b.s.File}
 	if k := pi.AdditionalOperations.KeyNode(mo.method); k != nil {
-		at.Line, at.Col = k.Line, k.Column
+		at = b.nodePos(k)
 	}
 	if !isToken(mo.method) {
 		b.skipf(kindAdditionalOp, at, "%s: additionalOperations key %q is not an HTTP method name (a token of RFC 9110); the operation is not generated", path, mo.method)

@@ -115,7 +115,8 @@ func (b *builder) readPages(o *ir.Operation, n *yaml.Node) {
 }
 
 func (b *builder) nodePos(n *yaml.Node) ir.Pos {
-	return ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}
+	f, l, c := b.s.NodePos(n)
+	return ir.Pos{File: f, Line: l, Col: c}
 }
 
 // pages sets o.Pages: from its x-oasgen-pagination, or, for a GET whose

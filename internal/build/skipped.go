@@ -49,11 +49,11 @@ func (b *builder) keyPos(m *yaml.Node, key string) ir.Pos {
 	if m.Kind == yaml.MappingNode {
 		for i := 0; i+1 < len(m.Content); i += 2 {
 			if m.Content[i].Value == key {
-				return ir.Pos{File: b.s.File, Line: m.Content[i].Line, Col: m.Content[i].Column}
+				return b.nodePos(m.Content[i])
 			}
 		}
 	}
-	return ir.Pos{File: b.s.File, Line: m.Line, Col: m.Column}
+	return b.nodePos(m)
 }
 
 // skipped warns about every element of the spec that oasgen reads and
@@ -70,7 +70,7 @@ func (b *builder) skipped() {
 		// calls webhooks, which are generated (webhooks.go).
 		for i := 0; i+1 < len(hooks.Content); i += 2 {
 			k := hooks.Content[i]
-			b.skipf(kindWebhooks, ir.Pos{File: b.s.File, Line: k.Line, Col: k.Column}, "webhook %s (x-webhooks) is not generated: oasgen generates the webhooks of OpenAPI 3.1's webhooks field, not of this extension", k.Value)
+			b.skipf(kindWebhooks, b.nodePos(k), "webhook %s (x-webhooks) is not generated: oasgen generates the webhooks of OpenAPI 3.1's webhooks field, not of this extension", k.Value)
 		}
 	}
 	if doc.Paths != nil && doc.Paths.PathItems != nil {

@@ -54,7 +54,7 @@ func (b *builder) webhooks() {
 				Pos:     b.keyPos(keys, name),
 			}
 			if k := op.KeyNode; k != nil {
-				o.Pos = ir.Pos{File: b.s.File, Line: k.Line, Col: k.Column}
+				o.Pos = b.nodePos(k)
 			}
 			b.params(o, pi.Parameters, op.Parameters)
 			for _, p := range o.Params {

@@ -24,6 +24,7 @@ import (
 	eventsplain "github.com/oasgen/oasgen/testdata/events/plain"
 	events31plain "github.com/oasgen/oasgen/testdata/events31/plain"
 	externalrefplain "github.com/oasgen/oasgen/testdata/externalref/plain"
+	extpositionsplain "github.com/oasgen/oasgen/testdata/extpositions/plain"
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	formbodyplain "github.com/oasgen/oasgen/testdata/formbody/plain"
 	freeformplain "github.com/oasgen/oasgen/testdata/freeform/plain"
@@ -104,6 +105,7 @@ var cases = map[string][]pair{
 	"events":         conv(eventsplain.Pairs, func(p eventsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"events31":       conv(events31plain.Pairs, func(p events31plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"externalref":    conv(externalrefplain.Pairs, func(p externalrefplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"extpositions":   conv(extpositionsplain.Pairs, func(p extpositionsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"formats":        conv(formatsplain.Pairs, func(p formatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"formbody":       conv(formbodyplain.Pairs, func(p formbodyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"freeform":       conv(freeformplain.Pairs, func(p freeformplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

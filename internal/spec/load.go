@@ -23,6 +23,9 @@ type loader struct {
 	schemas map[*yaml.Node]*Schema
 	// callbacksRead are the callbacks read, by their mapping.
 	callbacksRead map[*yaml.Node]*Callback
+	// nodeFile holds the file of every node of the files other than the
+	// root, so that a message names the file a node is in (Spec.NodePos).
+	nodeFile map[*yaml.Node]string
 	// proxies are every schema proxy made so far, for check.
 	proxies []*SchemaProxy
 	// errs are the $refs that cannot be resolved and the objects of the
@@ -78,6 +81,7 @@ func (l *loader) fileAt(abs string) *file {
 		return f
 	}
 	f.top = doc
+	l.markFile(doc, abs)
 	if f.top != nil && f.top.Kind == yaml.DocumentNode {
 		if len(f.top.Content) == 0 {
 			f.top = nil
@@ -87,6 +91,17 @@ func (l *loader) fileAt(abs string) *file {
 	}
 	f.read = true
 	return f
+}
+
+// markFile records abs as the file of n and every node under it.
+func (l *loader) markFile(n *yaml.Node, abs string) {
+	if n == nil || l.nodeFile[n] != "" {
+		return
+	}
+	l.nodeFile[n] = abs
+	for _, c := range n.Content {
+		l.markFile(c, abs)
+	}
 }
 
 // follow resolves the $ref of the mapping n in file f, and the $refs it
@@ -330,7 +345,7 @@ func (l *loader) pathItem(f *file, v *yaml.Node) *PathItem {
 		case "servers":
 			pi.Servers = l.servers(f, x)
 		case "parameters":
-			pi.Parameters = l.parameters(f, kn, x)
+			pi.Parameters = l.parameters(f, x)
 		default:
 			extension(&pi.Extensions, k, kn, x)
 		}
@@ -354,7 +369,7 @@ func (l *loader) operation(f *file, kn, v *yaml.Node) *Operation {
 		case "operationId":
 			op.OperationId = str(x)
 		case "parameters":
-			op.Parameters = l.parameters(f, kn, x)
+			op.Parameters = l.parameters(f, x)
 		case "requestBody":
 			op.RequestBody = l.requestBody(f, x)
 		case "responses":
@@ -373,13 +388,13 @@ func (l *loader) operation(f *file, kn, v *yaml.Node) *Operation {
 	return op
 }
 
-func (l *loader) parameters(f *file, kn, v *yaml.Node) []*Parameter {
+func (l *loader) parameters(f *file, v *yaml.Node) []*Parameter {
 	if v.Kind != yaml.SequenceNode {
 		return nil
 	}
 	out := make([]*Parameter, 0, len(v.Content))
 	for _, c := range v.Content {
-		if p := l.parameter(f, kn, c); p != nil {
+		if p := l.parameter(f, c, c); p != nil {
 			out = append(out, p)
 		}
 	}

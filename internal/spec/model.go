@@ -226,8 +226,9 @@ type Parameter struct {
 	Content         *Map[*MediaType]
 	Extensions      *Map[*yaml.Node]
 	Node            *yaml.Node
-	// KeyNode is the key of the list or mapping the parameter is an
-	// item of (parameters, or its name in components).
+	// KeyNode is where the parameter is used: its item in a parameters
+	// list (the $ref, for one read through a $ref), or its name in
+	// components.
 	KeyNode *yaml.Node
 }
 

@@ -37,6 +37,9 @@ type Spec struct {
 
 	absFile string
 	dir     string
+	// nodeFile holds the file of each node of the documents other than
+	// the root that $refs named.
+	nodeFile map[*yaml.Node]string
 }
 
 // Error is a problem in a spec, at a position.
@@ -91,9 +94,10 @@ func Parse(path string, data []byte) (*Spec, error) {
 		s.RefAllOf = refSiblingsAsAllOf(root)
 	}
 	top := &file{abs: abs, top: root, read: true}
-	l := &loader{root: top, files: map[string]*file{abs: top}, dir: s.dir, given: path, schemas: map[*yaml.Node]*Schema{}, callbacksRead: map[*yaml.Node]*Callback{}}
+	l := &loader{root: top, files: map[string]*file{abs: top}, dir: s.dir, given: path, schemas: map[*yaml.Node]*Schema{}, callbacksRead: map[*yaml.Node]*Callback{}, nodeFile: map[*yaml.Node]string{}}
 	s.Doc = l.document(s.Version)
 	l.check()
+	s.nodeFile = l.nodeFile
 	if len(l.errs) > 0 {
 		errs := l.errs
 		if len(errs) > maxErrors {
@@ -217,10 +221,15 @@ func (s *Spec) Pos(sch *Schema) (file string, line, col int) {
 	return file, sch.Node.Line, sch.Node.Column
 }
 
-// NodePos returns the position of a YAML node in the root document.
+// NodePos returns the position of a YAML node: its file (the root
+// document's path as given, or another's named as Pos names it), line and
+// column.
 func (s *Spec) NodePos(n *yaml.Node) (file string, line, col int) {
 	if n == nil {
 		return s.File, 0, 0
+	}
+	if abs, ok := s.nodeFile[n]; ok {
+		return relativeTo(s.File, s.dir, abs), n.Line, n.Column
 	}
 	return s.File, n.Line, n.Column
 }
