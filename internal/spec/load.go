@@ -35,10 +35,9 @@ type loader struct {
 
 // file is one document: the root, or one a $ref names.
 type file struct {
-	abs  string
-	top  *yaml.Node // the document's top-level value
-	err  error      // why the file cannot be read
-	read bool
+	abs string
+	top *yaml.Node // the document's top-level value
+	err error      // why the file cannot be read or parsed
 }
 
 // maxRefChain bounds how many $refs in a row are followed: past it the
@@ -53,15 +52,6 @@ func (l *loader) rel(f *file) string {
 	return relativeTo(l.given, l.dir, f.abs)
 }
 
-// errorAt records a problem at node n of file f.
-func (l *loader) errorAt(f *file, n *yaml.Node, format string, args ...any) {
-	e := &Error{File: l.rel(f), Msg: fmt.Sprintf(format, args...)}
-	if n != nil {
-		e.Line, e.Col = n.Line, n.Column
-	}
-	l.errs = append(l.errs, e)
-}
-
 // fileAt returns the document at the absolute path abs, reading it the
 // first time.
 func (l *loader) fileAt(abs string) *file {
@@ -72,12 +62,12 @@ func (l *loader) fileAt(abs string) *file {
 	l.files[abs] = f
 	data, err := os.ReadFile(abs)
 	if err != nil {
-		f.err = err
+		f.err = fmt.Errorf("cannot read %s: %v", l.rel(f), unwrapPathErr(err))
 		return f
 	}
 	doc, err := parseTree(data)
 	if err != nil {
-		f.err = err
+		f.err = yamlErr(l.rel(f), err) // file:line:col: invalid YAML...
 		return f
 	}
 	f.top = doc
@@ -89,7 +79,6 @@ func (l *loader) fileAt(abs string) *file {
 			f.top = f.top.Content[0]
 		}
 	}
-	f.read = true
 	return f
 }
 
@@ -107,7 +96,7 @@ func (l *loader) markFile(n *yaml.Node, abs string) {
 // follow resolves the $ref of the mapping n in file f, and the $refs it
 // leads to, to the value they name and its file.
 func (l *loader) follow(f *file, n *yaml.Node) (*file, *yaml.Node, error) {
-	start := n
+	startFile, start := f, n
 	for range maxRefChain {
 		r := refOf(n)
 		if r == nil {
@@ -120,7 +109,7 @@ func (l *loader) follow(f *file, n *yaml.Node) (*file, *yaml.Node, error) {
 		f, n = tf, unalias(target)
 	}
 	r := refOf(start)
-	return nil, nil, &Error{File: l.rel(f), Line: r.Line, Col: r.Column, Msg: fmt.Sprintf("circular $ref %s: it leads to $refs only", strconv.Quote(r.Value))}
+	return nil, nil, &Error{File: l.rel(startFile), Line: r.Line, Col: r.Column, Msg: fmt.Sprintf("circular $ref %s: it leads to $refs only", strconv.Quote(r.Value))}
 }
 
 // locate returns the value a $ref written in file f names: a JSON pointer
@@ -141,9 +130,8 @@ func (l *loader) locate(f *file, ref string) (*file, *yaml.Node, error) {
 		if !filepath.IsAbs(p) {
 			abs = filepath.Join(filepath.Dir(f.abs), filepath.FromSlash(p))
 		}
-		target = l.fileAt(abs)
-		if target.err != nil {
-			return nil, nil, fmt.Errorf("cannot read %s: %v", relativeTo(l.given, l.dir, abs), unwrapPathErr(target.err))
+		if target = l.fileAt(abs); target.err != nil {
+			return nil, nil, target.err
 		}
 	}
 	if target.top == nil {

@@ -154,6 +154,13 @@ components:
 			want: `DIR/sub/a.yaml:3:21: cannot resolve $ref "#/R": the document has no "R"`,
 		},
 		{
+			name: "bad YAML in another file",
+			files: map[string]string{"openapi.yaml": header + `paths:
+  /a: {$ref: "a.yaml"}
+`, "a.yaml": "get:\n  responses: [\n"},
+			want: `DIR/openapi.yaml:4:14: cannot resolve $ref "a.yaml": DIR/a.yaml:3:1: invalid YAML: did not find expected node content (while parsing a flow node)`,
+		},
+		{
 			name: "a loop of $refs outside components",
 			files: map[string]string{"openapi.yaml": header + `paths:
   /a:

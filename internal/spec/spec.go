@@ -93,7 +93,7 @@ func Parse(path string, data []byte) (*Spec, error) {
 		boolSubschemas(root) // OpenAPI 3.0's schema object has no boolean schemas
 		s.RefAllOf = refSiblingsAsAllOf(root)
 	}
-	top := &file{abs: abs, top: root, read: true}
+	top := &file{abs: abs, top: root}
 	l := &loader{root: top, files: map[string]*file{abs: top}, dir: s.dir, given: path, schemas: map[*yaml.Node]*Schema{}, callbacksRead: map[*yaml.Node]*Callback{}, nodeFile: map[*yaml.Node]string{}}
 	s.Doc = l.document(s.Version)
 	l.check()
