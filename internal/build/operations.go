@@ -246,7 +246,7 @@ func (b *builder) responses(o *ir.Operation, rs *spec.Responses) {
 					Name:     name,
 					GoName:   ir.GoNameOr(name, "Header"),
 					In:       "header",
-					Required: h.Required,
+					Required: h.Required != nil && *h.Required,
 					Type:     b.schemaType(h.Schema, hint+ir.NamePart(name), "header "+name+" of response "+code+" of "+o.ID, o.Pos),
 					Doc:      ir.Doc{Description: h.Description, Deprecated: h.Deprecated},
 				})

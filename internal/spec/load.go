@@ -394,40 +394,49 @@ func (l *loader) parameter(f *file, key, v *yaml.Node) *Parameter {
 	if !ok {
 		return nil
 	}
-	p := &Parameter{Ref: ref, Node: n, KeyNode: key}
+	p := &Parameter{Ref: ref, KeyNode: key}
+	p.Node = n
 	each(n, func(k string, kn, x *yaml.Node) {
 		switch k {
 		case "name":
 			p.Name = str(x)
 		case "in":
 			p.In = str(x)
-		case "description":
-			p.Description = str(x)
-		case "required":
-			p.Required = boolean(x)
-		case "deprecated":
-			p.Deprecated = boolOf(x)
-		case "allowEmptyValue":
-			p.AllowEmptyValue = boolOf(x)
-		case "style":
-			p.Style = str(x)
-		case "explode":
-			p.Explode = boolean(x)
-		case "allowReserved":
-			p.AllowReserved = boolOf(x)
-		case "schema":
-			p.Schema = l.proxy(f, kn, x)
-		case "example":
-			p.Example = x
-		case "examples":
-			p.Examples = l.examples(f, x)
-		case "content":
-			p.Content = l.content(f, x)
 		default:
-			extension(&p.Extensions, k, kn, x)
+			l.value(f, &p.Value, k, kn, x)
 		}
 	})
 	return p
+}
+
+// value reads a field of a parameter or header.
+func (l *loader) value(f *file, p *Value, k string, kn, x *yaml.Node) {
+	switch k {
+	case "description":
+		p.Description = str(x)
+	case "required":
+		p.Required = boolean(x)
+	case "deprecated":
+		p.Deprecated = boolOf(x)
+	case "allowEmptyValue":
+		p.AllowEmptyValue = boolOf(x)
+	case "style":
+		p.Style = str(x)
+	case "explode":
+		p.Explode = boolean(x)
+	case "allowReserved":
+		p.AllowReserved = boolOf(x)
+	case "schema":
+		p.Schema = l.proxy(f, kn, x)
+	case "example":
+		p.Example = x
+	case "examples":
+		p.Examples = l.examples(f, x)
+	case "content":
+		p.Content = l.content(f, x)
+	default:
+		extension(&p.Extensions, k, kn, x)
+	}
 }
 
 func (l *loader) requestBody(f *file, v *yaml.Node) *RequestBody {
@@ -509,35 +518,9 @@ func (l *loader) header(f *file, v *yaml.Node) *Header {
 	if !ok {
 		return nil
 	}
-	h := &Header{Ref: ref, Node: n}
-	each(n, func(k string, kn, x *yaml.Node) {
-		switch k {
-		case "description":
-			h.Description = str(x)
-		case "required":
-			h.Required = boolOf(x)
-		case "deprecated":
-			h.Deprecated = boolOf(x)
-		case "allowEmptyValue":
-			h.AllowEmptyValue = boolOf(x)
-		case "style":
-			h.Style = str(x)
-		case "explode":
-			h.Explode = boolOf(x)
-		case "allowReserved":
-			h.AllowReserved = boolOf(x)
-		case "schema":
-			h.Schema = l.proxy(f, kn, x)
-		case "example":
-			h.Example = x
-		case "examples":
-			h.Examples = l.examples(f, x)
-		case "content":
-			h.Content = l.content(f, x)
-		default:
-			extension(&h.Extensions, k, kn, x)
-		}
-	})
+	h := &Header{Ref: ref}
+	h.Node = n
+	each(n, func(k string, kn, x *yaml.Node) { l.value(f, &h.Value, k, kn, x) })
 	return h
 }
 

@@ -210,9 +210,19 @@ type Operation struct {
 
 // Parameter is a parameter object.
 type Parameter struct {
-	Ref             string
-	Name            string
-	In              string
+	Ref  string
+	Name string
+	In   string
+	Value
+	// KeyNode is where the parameter is used: its item in a parameters
+	// list (the $ref, for one read through a $ref), or its name in
+	// components.
+	KeyNode *yaml.Node
+}
+
+// Value holds the fields a parameter and a header share: how the value
+// is described, serialized and typed.
+type Value struct {
 	Description     string
 	Required        *bool
 	Deprecated      bool
@@ -226,10 +236,6 @@ type Parameter struct {
 	Content         *Map[*MediaType]
 	Extensions      *Map[*yaml.Node]
 	Node            *yaml.Node
-	// KeyNode is where the parameter is used: its item in a parameters
-	// list (the $ref, for one read through a $ref), or its name in
-	// components.
-	KeyNode *yaml.Node
 }
 
 // RequestBody is a request body object.
@@ -275,22 +281,11 @@ type MediaType struct {
 	Node         *yaml.Node
 }
 
-// Header is a header object.
+// Header is a header object: a parameter with no name or location of its
+// own.
 type Header struct {
-	Ref             string
-	Description     string
-	Required        bool
-	Deprecated      bool
-	AllowEmptyValue bool
-	Style           string
-	Explode         bool
-	AllowReserved   bool
-	Schema          *SchemaProxy
-	Example         *yaml.Node
-	Examples        *Map[*Example]
-	Content         *Map[*MediaType]
-	Extensions      *Map[*yaml.Node]
-	Node            *yaml.Node
+	Ref string
+	Value
 }
 
 // Encoding is an encoding object of a media type.
