@@ -35,7 +35,7 @@ prepare() {
 		rm -rf "$dir/bench/internal/oasgen/$w"
 		(cd "$dir" && go run ./cmd/oasgen generate -i "$work/bench/specs/$spec" -o "bench/internal/oasgen/$w" -p "$w" >/dev/null)
 	done
-	(cd "$dir/bench" && go build -o "$work/$2" ./cmd/decodeinstr)
+	(cd "$dir/bench" && go build -o "$work/$2.bin" ./cmd/decodeinstr)
 	echo "decodeinstr.sh: $2 is $(git -C "$root" rev-parse --short "$1")" >&2
 }
 prepare "$base" before
@@ -43,7 +43,7 @@ prepare "$new" after
 
 for w in A SomeValue C; do
 	for side in before after; do
-		n=$(GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/$side" "$w" 100000 2>&1 | sed -n 's/.*Collected : //p')
+		n=$(GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/$side.bin" "$w" 100000 2>&1 | sed -n 's/.*Collected : //p')
 		echo "$w $side $n"
 	done
 done | awk '{c[$1, $2] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
