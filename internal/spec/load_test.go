@@ -287,3 +287,40 @@ func TestMapLookup(t *testing.T) {
 		t.Errorf("a nil Map is empty")
 	}
 }
+
+// TestLoadRecursiveAliases reads YAML aliases that hold themselves, in a
+// schema and in a callback: each is read once, and the model holds the
+// loop (libopenapi's model overflowed the stack on them).
+func TestLoadRecursiveAliases(t *testing.T) {
+	s, err := Parse("spec.yaml", []byte(header+`paths:
+  /a:
+    get:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: &node
+                type: object
+                properties:
+                  child: *node
+components:
+  callbacks:
+    cb: &cb
+      "{$request.body#/u}":
+        post:
+          callbacks: {again: *cb}
+          responses: {"200": {description: ok}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	node := s.Doc.Paths.PathItems.GetOrZero("/a").Get.Responses.Codes.GetOrZero("200").Content.GetOrZero("application/json").Schema.Schema()
+	if node == nil || node.Properties.GetOrZero("child").Schema() != node {
+		t.Errorf("the schema's child is the schema itself: %+v", node)
+	}
+	cb := s.Doc.Components.Callbacks.GetOrZero("cb")
+	if cb == nil || cb.Expression.GetOrZero("{$request.body#/u}").Post.Callbacks.GetOrZero("again") != cb {
+		t.Errorf("the callback holds itself")
+	}
+}
