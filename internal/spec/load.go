@@ -199,9 +199,9 @@ func unwrapPathErr(err error) error {
 
 // resolved returns the value of the object v in file f, following its
 // $ref: the file and mapping of the object, and the $ref as written ("" if
-// none). ok is false when the reference cannot be resolved (an error is
-// recorded) or what it names is no mapping.
-func (l *loader) resolved(f *file, v *yaml.Node) (tf *file, n *yaml.Node, ref string, ok bool) {
+// none). ok is false, with an error recorded, when the reference cannot be
+// resolved or what it names is no mapping (what names the object for it).
+func (l *loader) resolved(f *file, v *yaml.Node, what string) (tf *file, n *yaml.Node, ref string, ok bool) {
 	v = unalias(v)
 	if r := refOf(v); r != nil {
 		ref = r.Value
@@ -212,6 +212,7 @@ func (l *loader) resolved(f *file, v *yaml.Node) (tf *file, n *yaml.Node, ref st
 		}
 	}
 	if v.Kind != yaml.MappingNode {
+		l.errs = append(l.errs, &Error{File: l.rel(f), Line: v.Line, Col: v.Column, Msg: what + " must be a mapping, not " + kindName(v)})
 		return f, v, ref, false
 	}
 	return f, v, ref, true
@@ -296,7 +297,7 @@ func (l *loader) pathItems(f *file, v *yaml.Node, ext **Map[*yaml.Node]) *Map[*P
 var methodFields = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
 
 func (l *loader) pathItem(f *file, v *yaml.Node) *PathItem {
-	f, n, ref, ok := l.resolved(f, v)
+	f, n, ref, ok := l.resolved(f, v, "a path item")
 	if !ok {
 		return nil
 	}
@@ -343,6 +344,7 @@ func (l *loader) pathItem(f *file, v *yaml.Node) *PathItem {
 
 func (l *loader) operation(f *file, kn, v *yaml.Node) *Operation {
 	if v.Kind != yaml.MappingNode {
+		l.errs = append(l.errs, &Error{File: l.rel(f), Line: v.Line, Col: v.Column, Msg: "an operation must be a mapping, not " + kindName(v)})
 		return nil
 	}
 	op := &Operation{Node: v, KeyNode: kn}
@@ -390,7 +392,7 @@ func (l *loader) parameters(f *file, v *yaml.Node) []*Parameter {
 }
 
 func (l *loader) parameter(f *file, key, v *yaml.Node) *Parameter {
-	f, n, ref, ok := l.resolved(f, v)
+	f, n, ref, ok := l.resolved(f, v, "a parameter")
 	if !ok {
 		return nil
 	}
@@ -440,7 +442,7 @@ func (l *loader) value(f *file, p *Value, k string, kn, x *yaml.Node) {
 }
 
 func (l *loader) requestBody(f *file, v *yaml.Node) *RequestBody {
-	f, n, ref, ok := l.resolved(f, v)
+	f, n, ref, ok := l.resolved(f, v, "a request body")
 	if !ok {
 		return nil
 	}
@@ -481,7 +483,7 @@ func (l *loader) responses(f *file, v *yaml.Node) *Responses {
 }
 
 func (l *loader) response(f *file, v *yaml.Node) *Response {
-	f, n, ref, ok := l.resolved(f, v)
+	f, n, ref, ok := l.resolved(f, v, "a response")
 	if !ok {
 		return nil
 	}
@@ -514,7 +516,7 @@ func (l *loader) headers(f *file, v *yaml.Node, keys func(*yaml.Node, func(strin
 }
 
 func (l *loader) header(f *file, v *yaml.Node) *Header {
-	f, n, ref, ok := l.resolved(f, v)
+	f, n, ref, ok := l.resolved(f, v, "a header")
 	if !ok {
 		return nil
 	}
@@ -533,7 +535,7 @@ func (l *loader) content(f *file, v *yaml.Node) *Map[*MediaType] {
 func (l *loader) mediaType(f *file, v *yaml.Node) *MediaType {
 	// OpenAPI 3.2's Media Type Objects may be references to
 	// components/mediaTypes.
-	f, n, _, ok := l.resolved(f, v)
+	f, n, _, ok := l.resolved(f, v, "a media type")
 	if !ok {
 		return nil
 	}
@@ -593,7 +595,7 @@ func (l *loader) examples(f *file, v *yaml.Node) *Map[*Example] {
 }
 
 func (l *loader) example(f *file, v *yaml.Node) *Example {
-	_, n, ref, ok := l.resolved(f, v)
+	_, n, ref, ok := l.resolved(f, v, "an example")
 	if !ok {
 		return nil
 	}
@@ -616,7 +618,7 @@ func (l *loader) example(f *file, v *yaml.Node) *Example {
 }
 
 func (l *loader) link(f *file, v *yaml.Node) *Link {
-	_, n, ref, ok := l.resolved(f, v)
+	_, n, ref, ok := l.resolved(f, v, "a link")
 	if !ok {
 		return nil
 	}
@@ -643,7 +645,7 @@ func (l *loader) callbacks(f *file, v *yaml.Node) *Map[*Callback] {
 // callback reads a callback once per mapping: its path items' operations
 // may have callbacks that lead back to it.
 func (l *loader) callback(f *file, v *yaml.Node) *Callback {
-	f, n, ref, ok := l.resolved(f, v)
+	f, n, ref, ok := l.resolved(f, v, "a callback")
 	if !ok {
 		return nil
 	}
@@ -692,7 +694,7 @@ func (l *loader) security(v *yaml.Node) []*SecurityRequirement {
 }
 
 func (l *loader) securityScheme(f *file, v *yaml.Node) *SecurityScheme {
-	_, n, ref, ok := l.resolved(f, v)
+	_, n, ref, ok := l.resolved(f, v, "a security scheme")
 	if !ok {
 		return nil
 	}

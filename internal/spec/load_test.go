@@ -191,6 +191,23 @@ components:
 			want: `DIR/openapi.yaml:6:29: a schema must be a mapping, not a list`,
 		},
 		{
+			name: "a response that is no mapping",
+			files: map[string]string{"openapi.yaml": header + `paths:
+  /a:
+    get:
+      responses: {"200": ok}
+`},
+			want: `DIR/openapi.yaml:6:26: a response must be a mapping, not the string "ok"`,
+		},
+		{
+			name: "an operation that is no mapping",
+			files: map[string]string{"openapi.yaml": header + `paths:
+  /a:
+    get: [1]
+`},
+			want: `DIR/openapi.yaml:5:10: an operation must be a mapping, not a list`,
+		},
+		{
 			name: "anchor",
 			files: map[string]string{"openapi.yaml": "openapi: 3.1.0\ninfo: {title: t, version: \"1\"}\n" + `components:
   schemas:
