@@ -254,10 +254,50 @@ func extension(m **Map[*yaml.Node], k string, kn, v *yaml.Node) bool {
 
 func boolOf(v *yaml.Node) bool { b := boolean(v); return b != nil && *b }
 
+const (
+	mapping = yaml.MappingNode
+	list    = yaml.SequenceNode
+)
+
+// The fields of each object outside schemas whose value is a mapping or a
+// list (OpenAPI 3.2, section 4.8; the same in 3.0 and 3.1). A value of
+// another kind would be read as no value at all; checkKinds makes it an
+// error instead, as keywords.go does for schemas. A null value is taken as
+// absent.
+var (
+	documentKinds   = map[string]yaml.Kind{"paths": mapping, "webhooks": mapping, "components": mapping, "servers": list, "security": list, "tags": list}
+	pathItemKinds   = map[string]yaml.Kind{"parameters": list, "servers": list, "additionalOperations": mapping}
+	operationKinds  = map[string]yaml.Kind{"tags": list, "parameters": list, "responses": mapping, "callbacks": mapping, "security": list, "servers": list}
+	valueKinds      = map[string]yaml.Kind{"content": mapping, "examples": mapping}
+	bodyKinds       = map[string]yaml.Kind{"content": mapping}
+	responseKinds   = map[string]yaml.Kind{"headers": mapping, "content": mapping, "links": mapping}
+	mediaTypeKinds  = map[string]yaml.Kind{"examples": mapping, "encoding": mapping, "itemEncoding": mapping}
+	componentsKinds = map[string]yaml.Kind{"schemas": mapping, "responses": mapping, "parameters": mapping, "examples": mapping,
+		"requestBodies": mapping, "headers": mapping, "securitySchemes": mapping, "links": mapping, "callbacks": mapping,
+		"pathItems": mapping, "mediaTypes": mapping}
+)
+
+// checkKinds records an error for each field of the object n in file f
+// that kinds gives a kind and whose value has another.
+func (l *loader) checkKinds(f *file, n *yaml.Node, kinds map[string]yaml.Kind) {
+	each(n, func(k string, _, v *yaml.Node) {
+		want, ok := kinds[k]
+		if !ok || v.Kind == want || v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+			return
+		}
+		what := "a mapping"
+		if want == list {
+			what = "a list"
+		}
+		l.errs = append(l.errs, &Error{File: l.rel(f), Line: v.Line, Col: v.Column, Msg: k + ": want " + what + ", not " + kindName(v)})
+	})
+}
+
 // document builds the model of the root document.
 func (l *loader) document(version string) *Document {
 	f := l.root
 	d := &Document{Version: version, Node: f.top}
+	l.checkKinds(f, f.top, documentKinds)
 	each(f.top, func(k string, kn, v *yaml.Node) {
 		switch k {
 		case "jsonSchemaDialect":
@@ -302,6 +342,7 @@ func (l *loader) pathItem(f *file, v *yaml.Node) *PathItem {
 		return nil
 	}
 	pi := &PathItem{Ref: ref, Node: n}
+	l.checkKinds(f, n, pathItemKinds)
 	each(n, func(k string, kn, x *yaml.Node) {
 		switch k {
 		case "summary":
@@ -348,6 +389,7 @@ func (l *loader) operation(f *file, kn, v *yaml.Node) *Operation {
 		return nil
 	}
 	op := &Operation{Node: v, KeyNode: kn}
+	l.checkKinds(f, v, operationKinds)
 	each(v, func(k string, kn, x *yaml.Node) {
 		switch k {
 		case "tags":
@@ -398,6 +440,7 @@ func (l *loader) parameter(f *file, key, v *yaml.Node) *Parameter {
 	}
 	p := &Parameter{Ref: ref, KeyNode: key}
 	p.Node = n
+	l.checkKinds(f, n, valueKinds)
 	each(n, func(k string, kn, x *yaml.Node) {
 		switch k {
 		case "name":
@@ -447,6 +490,7 @@ func (l *loader) requestBody(f *file, v *yaml.Node) *RequestBody {
 		return nil
 	}
 	rb := &RequestBody{Ref: ref, Node: n}
+	l.checkKinds(f, n, bodyKinds)
 	each(n, func(k string, kn, x *yaml.Node) {
 		switch k {
 		case "description":
@@ -488,6 +532,7 @@ func (l *loader) response(f *file, v *yaml.Node) *Response {
 		return nil
 	}
 	r := &Response{Ref: ref, Node: n}
+	l.checkKinds(f, n, responseKinds)
 	each(n, func(k string, kn, x *yaml.Node) {
 		switch k {
 		case "summary":
@@ -522,6 +567,7 @@ func (l *loader) header(f *file, v *yaml.Node) *Header {
 	}
 	h := &Header{Ref: ref}
 	h.Node = n
+	l.checkKinds(f, n, valueKinds)
 	each(n, func(k string, kn, x *yaml.Node) { l.value(f, &h.Value, k, kn, x) })
 	return h
 }
@@ -540,6 +586,7 @@ func (l *loader) mediaType(f *file, v *yaml.Node) *MediaType {
 		return nil
 	}
 	mt := &MediaType{Node: n}
+	l.checkKinds(f, n, mediaTypeKinds)
 	each(n, func(k string, kn, x *yaml.Node) {
 		switch k {
 		case "schema":
@@ -765,6 +812,7 @@ func oauthFlows(v *yaml.Node) *OAuthFlows {
 
 func (l *loader) components(f *file, v *yaml.Node) *Components {
 	c := &Components{Node: v}
+	l.checkKinds(f, v, componentsKinds)
 	each(v, func(k string, kn, x *yaml.Node) {
 		switch k {
 		case "schemas":

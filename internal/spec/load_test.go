@@ -208,6 +208,17 @@ components:
 			want: `DIR/openapi.yaml:5:10: an operation must be a mapping, not a list`,
 		},
 		{
+			name: "fields of the wrong kind",
+			files: map[string]string{"openapi.yaml": header + `paths:
+  /a:
+    get:
+      parameters: {limit: {name: limit, in: query}}
+      responses:
+        "200": {description: ok, content: [application/json]}
+`},
+			want: "DIR/openapi.yaml:6:19: parameters: want a list, not a mapping\nDIR/openapi.yaml:8:43: content: want a mapping, not a list",
+		},
+		{
 			name: "anchor",
 			files: map[string]string{"openapi.yaml": "openapi: 3.1.0\ninfo: {title: t, version: \"1\"}\n" + `components:
   schemas:
