@@ -115,6 +115,9 @@ func (l *loader) follow(f *file, n *yaml.Node) (*file, *yaml.Node, error) {
 // locate returns the value a $ref written in file f names: a JSON pointer
 // in this document or another file (relative to f), or a whole file.
 func (l *loader) locate(f *file, ref string) (*file, *yaml.Node, error) {
+	if ref == "" {
+		return nil, nil, fmt.Errorf("the $ref is empty")
+	}
 	loc, frag, _ := strings.Cut(ref, "#")
 	target := f
 	if loc != "" {

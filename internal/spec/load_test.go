@@ -219,6 +219,15 @@ components:
 			want: "DIR/openapi.yaml:6:19: parameters: want a list, not a mapping\nDIR/openapi.yaml:8:43: content: want a mapping, not a list",
 		},
 		{
+			name: "empty $ref",
+			files: map[string]string{"openapi.yaml": header + `paths: {}
+components:
+  schemas:
+    A: {type: object, properties: {b: {$ref: ""}}}
+`},
+			want: `DIR/openapi.yaml:6:46: cannot resolve $ref "": the $ref is empty`,
+		},
+		{
 			name: "anchor",
 			files: map[string]string{"openapi.yaml": "openapi: 3.1.0\ninfo: {title: t, version: \"1\"}\n" + `components:
   schemas:

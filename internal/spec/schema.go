@@ -105,7 +105,10 @@ type SchemaProxy struct {
 	// holding the $ref.
 	node *yaml.Node
 	key  *yaml.Node // the key the value sits under, when in a mapping
-	ref  string     // the $ref as written, "" for an inline schema
+	ref  string     // the $ref as written
+	// isRef says node holds a $ref (ref may be empty, which is an error
+	// when the schema is read).
+	isRef bool
 	f    *file      // the document node is in
 	l    *loader
 	// boolOK says the schemas true and false may stand here: anywhere
@@ -123,9 +126,9 @@ type SchemaProxy struct {
 func NewSchemaProxy(s *Schema) *SchemaProxy { return &SchemaProxy{sch: s, built: true} }
 
 // IsReference reports whether the schema is a $ref.
-func (sp *SchemaProxy) IsReference() bool { return sp.ref != "" }
+func (sp *SchemaProxy) IsReference() bool { return sp.isRef }
 
-// GetReference returns the $ref as written, or "".
+// GetReference returns the $ref as written, or "" for an inline schema.
 func (sp *SchemaProxy) GetReference() string { return sp.ref }
 
 // GetValueNode returns the value at the place of use: the schema as
@@ -139,7 +142,7 @@ func (sp *SchemaProxy) KeyNode() *yaml.Node { return sp.key }
 // RefNode returns the mapping that holds the $ref, or nil for an inline
 // schema.
 func (sp *SchemaProxy) RefNode() *yaml.Node {
-	if sp.ref == "" {
+	if !sp.isRef {
 		return nil
 	}
 	return sp.node
@@ -172,7 +175,7 @@ func (sp *SchemaProxy) BuildSchema() (*Schema, error) {
 
 // schemaOf reads the schema of sp, following its $refs.
 func (l *loader) schemaOf(sp *SchemaProxy) (*Schema, error) {
-	if sp.ref == "" {
+	if !sp.isRef {
 		return l.schemaAt(sp.f, sp.node, sp.boolOK)
 	}
 	f, n, err := l.follow(sp.f, sp.node)
@@ -217,7 +220,7 @@ func (l *loader) proxy(f *file, k, v *yaml.Node) *SchemaProxy {
 	v = unalias(v)
 	sp := &SchemaProxy{node: v, key: k, f: f, l: l, boolOK: true}
 	if r := refOf(v); r != nil {
-		sp.ref = r.Value
+		sp.ref, sp.isRef = r.Value, true
 	}
 	l.proxies = append(l.proxies, sp)
 	return sp
