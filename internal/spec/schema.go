@@ -109,8 +109,8 @@ type SchemaProxy struct {
 	// isRef says node holds a $ref (ref may be empty, which is an error
 	// when the schema is read).
 	isRef bool
-	f    *file      // the document node is in
-	l    *loader
+	f     *file // the document node is in
+	l     *loader
 	// boolOK says the schemas true and false may stand here: anywhere
 	// but as the value of a keyword that takes one schema (not, items),
 	// where OpenAPI 3.0 has none (in 3.1 and 3.2 documents
