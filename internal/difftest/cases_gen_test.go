@@ -25,6 +25,7 @@ import (
 	events31plain "github.com/oasgen/oasgen/testdata/events31/plain"
 	externalrefplain "github.com/oasgen/oasgen/testdata/externalref/plain"
 	extpositionsplain "github.com/oasgen/oasgen/testdata/extpositions/plain"
+	extrewritesplain "github.com/oasgen/oasgen/testdata/extrewrites/plain"
 	formatsplain "github.com/oasgen/oasgen/testdata/formats/plain"
 	formbodyplain "github.com/oasgen/oasgen/testdata/formbody/plain"
 	freeformplain "github.com/oasgen/oasgen/testdata/freeform/plain"
@@ -106,6 +107,7 @@ var cases = map[string][]pair{
 	"events31":       conv(events31plain.Pairs, func(p events31plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"externalref":    conv(externalrefplain.Pairs, func(p externalrefplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"extpositions":   conv(extpositionsplain.Pairs, func(p extpositionsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"extrewrites":    conv(extrewritesplain.Pairs, func(p extrewritesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"formats":        conv(formatsplain.Pairs, func(p formatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"formbody":       conv(formbodyplain.Pairs, func(p formbodyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"freeform":       conv(freeformplain.Pairs, func(p freeformplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

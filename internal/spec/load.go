@@ -21,6 +21,10 @@ type loader struct {
 	dir     string           // the root document's directory, for messages
 	given   string           // the root document's path as given
 	schemas map[*yaml.Node]*Schema
+	// v31 says the document is OpenAPI 3.1 or later (rewrite).
+	v31 bool
+	// refAllOf are the schemas of other files refSiblings rewrote.
+	refAllOf map[*yaml.Node]bool
 	// callbacksRead are the callbacks read, by their mapping.
 	callbacksRead map[*yaml.Node]*Callback
 	// nodeFile holds the file of every node of the files other than the
@@ -94,10 +98,14 @@ func (l *loader) markFile(n *yaml.Node, abs string) {
 }
 
 // follow resolves the $ref of the mapping n in file f, and the $refs it
-// leads to, to the value they name and its file.
-func (l *loader) follow(f *file, n *yaml.Node) (*file, *yaml.Node, error) {
+// leads to, to the value they name and its file. schema says they are
+// schemas, rewritten as they are reached (refSiblings).
+func (l *loader) follow(f *file, n *yaml.Node, schema bool) (*file, *yaml.Node, error) {
 	startFile, start := f, n
 	for range maxRefChain {
+		if schema && n != start {
+			l.refSiblings(f, n)
+		}
 		r := refOf(n)
 		if r == nil {
 			return f, n, nil
@@ -209,7 +217,7 @@ func (l *loader) resolved(f *file, v *yaml.Node, what string) (tf *file, n *yaml
 	if r := refOf(v); r != nil {
 		ref = r.Value
 		var err error
-		if f, v, err = l.follow(f, v); err != nil {
+		if f, v, err = l.follow(f, v, false); err != nil {
 			l.errs = append(l.errs, err)
 			return nil, nil, ref, false
 		}

@@ -178,7 +178,7 @@ func (l *loader) schemaOf(sp *SchemaProxy) (*Schema, error) {
 	if !sp.isRef {
 		return l.schemaAt(sp.f, sp.node, sp.boolOK)
 	}
-	f, n, err := l.follow(sp.f, sp.node)
+	f, n, err := l.follow(sp.f, sp.node, true)
 	if err != nil {
 		return nil, err
 	}
@@ -207,8 +207,27 @@ func (l *loader) schemaAt(f *file, n *yaml.Node, boolOK bool) (*Schema, error) {
 	}
 	s := &Schema{Node: n, File: f.abs}
 	l.schemas[n] = s
+	if l.rewrite(f) {
+		unevaluatedAsAdditional(n)
+	}
 	l.fillSchema(f, s, n)
 	return s, nil
+}
+
+// rewrite says the schemas of file f are rewritten as they are read, as
+// boolSubschemas and refSiblingsAsAllOf rewrite the root document's before
+// the model is built: in OpenAPI 3.1 and 3.2, in the files $refs name
+// (whose structure, a document, a schema or a mapping of schemas, only the
+// model knows).
+func (l *loader) rewrite(f *file) bool { return l.v31 && f != l.root }
+
+// refSiblings rewrites, in a file rewrite says, the schema n with keywords
+// beside its $ref into the allOf refSiblingsAsAllOf makes of it.
+func (l *loader) refSiblings(f *file, n *yaml.Node) {
+	if l.rewrite(f) && n.Kind == yaml.MappingNode && refBesideAssertions(n) {
+		moveRefIntoAllOf(n)
+		l.refAllOf[n] = true
+	}
 }
 
 // proxy returns the proxy of the schema value v under key k (nil when
@@ -218,6 +237,7 @@ func (l *loader) proxy(f *file, k, v *yaml.Node) *SchemaProxy {
 		return nil
 	}
 	v = unalias(v)
+	l.refSiblings(f, v)
 	sp := &SchemaProxy{node: v, key: k, f: f, l: l, boolOK: true}
 	if r := refOf(v); r != nil {
 		sp.ref, sp.isRef = r.Value, true
@@ -442,6 +462,9 @@ func (l *loader) schemaOrBool(f *file, k, v *yaml.Node) *DynamicValue[*SchemaPro
 // single returns the proxy of the value of a keyword that takes one
 // schema.
 func (l *loader) single(f *file, k, v *yaml.Node) *SchemaProxy {
+	if l.rewrite(f) && v.Kind == yaml.ScalarNode && v.Tag == "!!bool" {
+		rewriteBool(v) // as boolSubschemas does
+	}
 	sp := l.proxy(f, k, v)
 	sp.boolOK = false
 	return sp

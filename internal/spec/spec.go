@@ -94,10 +94,18 @@ func Parse(path string, data []byte) (*Spec, error) {
 		s.RefAllOf = refSiblingsAsAllOf(root)
 	}
 	top := &file{abs: abs, top: root}
-	l := &loader{root: top, files: map[string]*file{abs: top}, dir: s.dir, given: path, schemas: map[*yaml.Node]*Schema{}, callbacksRead: map[*yaml.Node]*Callback{}, nodeFile: map[*yaml.Node]string{}}
+	l := &loader{root: top, files: map[string]*file{abs: top}, dir: s.dir, given: path, schemas: map[*yaml.Node]*Schema{},
+		callbacksRead: map[*yaml.Node]*Callback{}, nodeFile: map[*yaml.Node]string{}, refAllOf: map[*yaml.Node]bool{},
+		v31: !strings.HasPrefix(s.Version, "3.0")}
 	s.Doc = l.document(s.Version)
 	l.check()
 	s.nodeFile = l.nodeFile
+	for n := range l.refAllOf {
+		if s.RefAllOf == nil {
+			s.RefAllOf = map[*yaml.Node]bool{}
+		}
+		s.RefAllOf[n] = true
+	}
 	if len(l.errs) > 0 {
 		errs := l.errs
 		if len(errs) > maxErrors {
