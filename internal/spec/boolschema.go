@@ -30,9 +30,11 @@ var namedMaps = map[string]bool{
 
 // boolSubschemas rewrites, in place, the schemas true and false under
 // boolKeywords into the schemas that mean the same, {} and {not: {}},
-// before the model is built from the tree. The new nodes take
-// the position of the boolean they replace, so messages point at it.
-// Extensions (x-) and example data are left as written.
+// in the root document's tree before the model is built from it (the
+// loader rewrites the schemas of other files as it reads them: rewrite in
+// schema.go). The new nodes take the position of the boolean they
+// replace, so messages point at it. Extensions (x-) and example data are
+// left as written.
 func boolSubschemas(n *yaml.Node) { boolSubschemasIn(n, false) }
 
 // boolSubschemasIn is boolSubschemas on a node whose keys are names when

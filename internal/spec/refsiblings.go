@@ -111,7 +111,9 @@ func (w *schemaWalker) walk(n *yaml.Node) {
 // and 3.2 only: 3.0 ignores the siblings of a $ref. The model reads only
 // the referenced schema of a $ref (schema.go). The siblings keep their
 // nodes, and the new ones take the position of the $ref, so messages
-// point at what was written. Returns the schemas it rewrote.
+// point at what was written. Returns the schemas it rewrote. It walks the
+// root document; the loader rewrites the schemas of other files as it
+// reads them (refSiblings in schema.go).
 func refSiblingsAsAllOf(root *yaml.Node) map[*yaml.Node]bool {
 	var rewritten map[*yaml.Node]bool
 	w := schemaWalker{schema: func(n *yaml.Node) {
