@@ -345,8 +345,6 @@ func (l *loader) pathItems(f *file, v *yaml.Node, ext **Map[*yaml.Node]) *Map[*P
 	return m
 }
 
-var methodFields = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
-
 func (l *loader) pathItem(f *file, v *yaml.Node) *PathItem {
 	f, n, ref, ok := l.resolved(f, v, "a path item")
 	if !ok {

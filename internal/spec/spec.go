@@ -89,14 +89,15 @@ func Parse(path string, data []byte) (*Spec, error) {
 		return nil, err
 	}
 	s.Version = MapValue(root, "openapi").Value
-	if !strings.HasPrefix(s.Version, "3.0") {
+	v31 := !strings.HasPrefix(s.Version, "3.0")
+	if v31 {
 		boolSubschemas(root) // OpenAPI 3.0's schema object has no boolean schemas
 		s.RefAllOf = refSiblingsAsAllOf(root)
 	}
 	top := &file{abs: abs, top: root}
 	l := &loader{root: top, files: map[string]*file{abs: top}, dir: s.dir, given: path, schemas: map[*yaml.Node]*Schema{},
 		callbacksRead: map[*yaml.Node]*Callback{}, nodeFile: map[*yaml.Node]string{}, refAllOf: map[*yaml.Node]bool{},
-		v31: !strings.HasPrefix(s.Version, "3.0")}
+		v31: v31}
 	s.Doc = l.document(s.Version)
 	l.check()
 	s.nodeFile = l.nodeFile
