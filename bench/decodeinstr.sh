@@ -2,7 +2,8 @@
 # decodeinstr.sh: the instructions the oasgen decoders of workloads A, C
 # and SomeValue take at BASE and at NEW (default HEAD), counted by
 # valgrind's callgrind: 100,000 decodes from a reused Reader each
-# (bench/cmd/decodeinstr, NEW's on both sides), with Go's asynchronous
+# (bench/cmd/decodeinstr, NEW's on both sides; with ENCODE=1, 100,000
+# encodes into a reused Writer instead), with Go's asynchronous
 # preemption off (callgrind stops at its signals) and one P. A count is the
 # same on every run of one binary, so a change of a percent shows where
 # CPU time on this shared machine moves by more. Each revision is exported
@@ -10,7 +11,10 @@
 # decodecost.sh. Run from anywhere in the checkout:
 #
 #	sh bench/decodeinstr.sh BASE [NEW]
+#	ENCODE=1 sh bench/decodeinstr.sh BASE [NEW]
 set -eu
+mode=
+[ "${ENCODE:-0}" = 1 ] && mode=-encode
 base=${1:?usage: sh bench/decodeinstr.sh BASE [NEW]}
 new=${2:-HEAD}
 root=$(git rev-parse --show-toplevel)
@@ -43,7 +47,7 @@ prepare "$new" after
 
 for w in A SomeValue C; do
 	for side in before after; do
-		n=$(GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/$side.bin" "$w" 100000 2>&1 | sed -n 's/.*Collected : //p')
+		n=$(GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/$side.bin" $mode "$w" 100000 2>&1 | sed -n 's/.*Collected : //p')
 		echo "$w $side $n"
 	done
 done | awk '{c[$1, $2] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }

@@ -241,14 +241,33 @@ func (w *Writer) StringMember(k, s string) { w.str(k, s) }
 // would be a call, too large to inline.)
 func (w *Writer) str(k, s string) {
 	buf := w.Buf
-	if n, i := len(k), len(buf); n >= 4 && n <= 32 && cap(buf)-i >= n {
-		putKey(unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), i), k)
-		buf = buf[:i+n]
-	} else if k != "" {
-		buf = append(buf, k...)
-	}
-	buf = append(buf, '"')
 	start, i := 0, 0
+	if n, j := len(k), len(buf); (n == 0 || n >= 4 && n <= 32) && cap(buf)-j >= n+len(s)+2 {
+		// The buffer has room for the member as it is when s is plain,
+		// the common case: copied with no call (plainCopy) and no
+		// check of capacity per piece.
+		p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), j)
+		if n != 0 {
+			putKey(p, k)
+		}
+		*(*byte)(unsafe.Add(p, n)) = '"'
+		m := plainCopy(unsafe.Add(p, n+1), s)
+		if m == len(s) {
+			*(*byte)(unsafe.Add(p, n+1+m)) = '"'
+			w.Buf = w.Buf[:j+n+m+2] // the length alone: no pointer stored
+			return
+		}
+		buf = buf[:j+n+1+m]
+		start, i = m, m
+	} else {
+		if n, j := len(k), len(buf); n >= 4 && n <= 32 && cap(buf)-j >= n {
+			putKey(unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), j), k)
+			buf = buf[:j+n]
+		} else if k != "" {
+			buf = append(buf, k...)
+		}
+		buf = append(buf, '"')
+	}
 	for i < len(s) {
 		// Plain ASCII, eight bytes at a time; the tail byte by byte.
 		if i+8 <= len(s) {

@@ -94,6 +94,59 @@ func TestStringMatchesEncodingJSON(t *testing.T) {
 			t.Errorf("String(%q) = %s, want %s", s, w.Buf, want)
 		}
 		stdDecodesSame(t, s, w.Buf)
+		if got := stringWithRoom(t, s); !bytes.Equal(got, w.Buf) {
+			t.Errorf("String(%q) with room = %s, want %s", s, got, w.Buf)
+		}
+	}
+}
+
+// stringWithRoom writes s with String into a buffer with room for any
+// escaping of it, the room filled with '#', and returns what String
+// appended after checking that the rest of the room is as it was: with
+// room, String copies a plain string in words (plainCopy), a path that a
+// Writer growing from nothing never takes.
+func stringWithRoom(t *testing.T, s string) []byte {
+	t.Helper()
+	buf := make([]byte, 1, 1+6*len(s)+2+8)
+	full := buf[:cap(buf)]
+	for i := range full {
+		full[i] = '#'
+	}
+	w := Writer{Buf: buf}
+	w.String(s)
+	if &w.Buf[0] != &full[0] {
+		t.Fatalf("String(%q) grew a buffer with room", s)
+	}
+	if rest := full[len(w.Buf):]; strings.Trim(string(rest), "#") != "" {
+		t.Fatalf("String(%q) wrote past its output: %q", s, rest)
+	}
+	return w.Buf[1:]
+}
+
+// TestStringWords writes plain strings of every length up to 40 with each
+// byte that needs escaping, or is not ASCII, at every place, with and
+// without room (plainCopy's words, the overlapping last word, the one to
+// three bytes tested in one word, and its bail-outs mid-string).
+func TestStringWords(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		plain := strings.Repeat("abcdefgh", 5)[:n]
+		cases := []string{plain}
+		for i := range n {
+			for _, c := range []string{"\"", "\\", "\n", "\x00", "\x1f", "\x7f", "é", "\xff", "\u2028"} {
+				cases = append(cases, plain[:i]+c+plain[i:], plain[:i]+c+plain[min(i+1, n):])
+			}
+		}
+		for _, s := range cases {
+			want := stdString(t, s)
+			if got := stringWithRoom(t, s); !bytes.Equal(got, want) {
+				t.Fatalf("String(%q) with room = %s, want %s", s, got, want)
+			}
+			var w Writer
+			w.String(s)
+			if !bytes.Equal(w.Buf, want) {
+				t.Fatalf("String(%q) = %s, want %s", s, w.Buf, want)
+			}
+		}
 	}
 }
 
@@ -108,6 +161,9 @@ func FuzzWriterString(f *testing.F) {
 			t.Fatalf("String(%q) = %s, want %s", s, w.Buf, want)
 		}
 		stdDecodesSame(t, s, w.Buf)
+		if got := stringWithRoom(t, s); !bytes.Equal(got, w.Buf) {
+			t.Fatalf("String(%q) with room = %s, want %s", s, got, w.Buf)
+		}
 	})
 }
 

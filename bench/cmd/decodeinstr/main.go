@@ -1,12 +1,14 @@
-// Command decodeinstr decodes one workload's payload many times from a
-// reused Reader, for valgrind's callgrind to count the instructions it
-// takes (bench/decodeinstr.sh): a count is the same on every run of the
-// same binary, whatever else the machine is doing.
+// Command decodeinstr decodes (or, with -encode, encodes) one workload's
+// payload many times from a reused Reader (into a reused Writer), for
+// valgrind's callgrind to count the instructions it takes
+// (bench/decodeinstr.sh): a count is the same on every run of the same
+// binary, whatever else the machine is doing.
 //
-//	decodeinstr A|C|SomeValue N
+//	decodeinstr [-encode] A|C|SomeValue N
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"strconv"
@@ -18,22 +20,27 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// decoder is a generated type's DecodeJSON.
-type decoder interface{ DecodeJSON(*oasrt.Reader) error }
+// codec is a generated type's DecodeJSON and EncodeJSON.
+type codec interface {
+	DecodeJSON(*oasrt.Reader) error
+	EncodeJSON(*oasrt.Writer)
+}
 
 func main() {
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: decodeinstr A|C|SomeValue N")
+	encode := flag.Bool("encode", false, "encode the decoded payload instead of decoding it")
+	flag.Parse()
+	if flag.NArg() != 2 {
+		fmt.Fprintln(os.Stderr, "usage: decodeinstr [-encode] A|C|SomeValue N")
 		os.Exit(2)
 	}
-	n, err := strconv.Atoi(os.Args[2])
+	n, err := strconv.Atoi(flag.Arg(1))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "decodeinstr:", err)
 		os.Exit(2)
 	}
-	var v decoder
+	var v codec
 	var data []byte
-	switch os.Args[1] {
+	switch flag.Arg(0) {
 	case "A":
 		v, data = new(oasa.Pet), payload.A
 	case "C":
@@ -41,10 +48,27 @@ func main() {
 	case "SomeValue":
 		v, data = new(oasu.SomeValue), payload.SomeValue
 	default:
-		fmt.Fprintln(os.Stderr, "decodeinstr: no workload", os.Args[1])
+		fmt.Fprintln(os.Stderr, "decodeinstr: no workload", flag.Arg(0))
 		os.Exit(2)
 	}
 	var r oasrt.Reader
+	if *encode {
+		r.Reset(data)
+		if err := v.DecodeJSON(&r); err != nil {
+			fmt.Fprintln(os.Stderr, "decodeinstr:", err)
+			os.Exit(1)
+		}
+		var w oasrt.Writer
+		for range n {
+			w.Reset()
+			v.EncodeJSON(&w)
+		}
+		if len(w.Buf) == 0 {
+			fmt.Fprintln(os.Stderr, "decodeinstr: no output")
+			os.Exit(1)
+		}
+		return
+	}
 	for range n {
 		r.Reset(data)
 		if err := v.DecodeJSON(&r); err != nil {
