@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/pb33f/go-yaml"
@@ -33,6 +34,8 @@ const (
 	kindParamLocation = "parameter location"
 	kindAdditionalOp  = "additional operation"
 	kindItemSchema    = "item schema"
+	// A key starting with x- in a map of names (spec.Ignored).
+	kindIgnoredKey = "x- key"
 )
 
 // skipf records a warning about a spec element that is not generated.
@@ -62,6 +65,9 @@ func (b *builder) keyPos(m *yaml.Node, key string) ir.Pos {
 // free of it.
 func (b *builder) skipped() {
 	doc := b.s.Doc
+	for _, ig := range b.s.Ignored {
+		b.skipf(kindIgnoredKey, b.nodePos(ig.Key), "%s %s is left out: a map of %s takes no extensions, and a key starting with x- is not read as one of its names", ig.In, strconv.Quote(ig.Key.Value), ig.In)
+	}
 	if d := doc.JsonSchemaDialect; d != "" && d != "https://spec.openapis.org/oas/3.1/dialect/base" && d != "https://json-schema.org/draft/2020-12/schema" {
 		b.skipf(kindDialect, b.keyPos(b.s.Root, "jsonSchemaDialect"), "jsonSchemaDialect %s is not used: schemas are read as OpenAPI 3.1's dialect (JSON Schema 2020-12)", d)
 	}

@@ -48,6 +48,11 @@ func TestSkipped(t *testing.T) {
 				"security scheme spec.yaml:10:5: security scheme h (an http scheme with no scheme named): its credentials are not read by the generated server: its Handle method receives the request and must check them itself",
 				"security scheme spec.yaml:11:5: security scheme x (type \"magic\", which OpenAPI does not define): its credentials are not read by the generated server: its Handle method receives the request and must check them itself",
 			}},
+		{"x- keys of maps of names", "paths:\n  /p:\n    post:\n      requestBody: {content: {application/json: {schema: {type: string}}, x-example-1: {example: a}}}\n      callbacks: {x-cb: {}}\n      responses:\n        '200':\n          description: ok\n          content: {text/plain: {examples: {x-e: {value: a}}}}\n",
+			[]string{
+				"x- key spec.yaml:6:75: content \"x-example-1\" is left out: a map of content takes no extensions, and a key starting with x- is not read as one of its names",
+				"x- key spec.yaml:7:19: callbacks \"x-cb\" is left out: a map of callbacks takes no extensions, and a key starting with x- is not read as one of its names",
+			}},
 		{"dialect", "jsonSchemaDialect: https://example.com/d\n" + op,
 			[]string{"jsonSchemaDialect spec.yaml:3:1: jsonSchemaDialect https://example.com/d is not used: schemas are read as OpenAPI 3.1's dialect (JSON Schema 2020-12)"}},
 		{"default dialect", "jsonSchemaDialect: https://spec.openapis.org/oas/3.1/dialect/base\n" + op, nil},

@@ -35,6 +35,9 @@ type loader struct {
 	// errs are the $refs that cannot be resolved and the objects of the
 	// wrong kind, in the order met.
 	errs []error
+	// ignored are the x- keys of maps of names, left out (eachNamed).
+	ignored     []Ignored
+	ignoredSeen map[*yaml.Node]bool
 }
 
 // file is one document: the root, or one a $ref names.
@@ -240,13 +243,18 @@ func each(n *yaml.Node, fn func(k string, kn, v *yaml.Node)) {
 }
 
 // eachNamed is each for a mapping of names to objects (content, examples,
-// encodings, callbacks, links, webhooks), leaving out its x- keys: such a
-// mapping takes no extensions, and a key like x-example-1 among media
-// types is one all the same.
-func eachNamed(n *yaml.Node, fn func(k string, kn, v *yaml.Node)) {
+// encodings, callbacks, links, webhooks, an encoding's headers), leaving
+// out its x- keys: such a mapping takes no extensions, and a key like
+// x-example-1 among media types is one all the same. Each key left out is
+// recorded in l.ignored, as one of the map called what (build warns about
+// them), unless what is "": examples are never generated.
+func (l *loader) eachNamed(what string, n *yaml.Node, fn func(k string, kn, v *yaml.Node)) {
 	each(n, func(k string, kn, v *yaml.Node) {
 		if !strings.HasPrefix(k, "x-") {
 			fn(k, kn, v)
+		} else if what != "" && !l.ignoredSeen[kn] {
+			l.ignoredSeen[kn] = true // a mapping $refs name is read once per $ref
+			l.ignored = append(l.ignored, Ignored{Key: kn, In: what})
 		}
 	})
 }
@@ -320,7 +328,7 @@ func (l *loader) document(version string) *Document {
 			d.Paths.PathItems = l.pathItems(f, v, &d.Paths.Extensions)
 		case "webhooks":
 			d.Webhooks = &Map[*PathItem]{}
-			eachNamed(v, func(k string, kn, x *yaml.Node) { d.Webhooks.set(k, kn, l.pathItem(f, x)) })
+			l.eachNamed("webhooks", v, func(k string, kn, x *yaml.Node) { d.Webhooks.set(k, kn, l.pathItem(f, x)) })
 		case "components":
 			d.Components = l.components(f, v)
 		case "security":
@@ -554,7 +562,7 @@ func (l *loader) response(f *file, v *yaml.Node) *Response {
 			r.Content = l.content(f, x)
 		case "links":
 			r.Links = &Map[*Link]{}
-			eachNamed(x, func(name string, nk, lv *yaml.Node) { r.Links.set(name, nk, l.link(f, lv)) })
+			l.eachNamed("links", x, func(name string, nk, lv *yaml.Node) { r.Links.set(name, nk, l.link(f, lv)) })
 		default:
 			extension(&r.Extensions, k, kn, x)
 		}
@@ -583,7 +591,7 @@ func (l *loader) header(f *file, v *yaml.Node) *Header {
 
 func (l *loader) content(f *file, v *yaml.Node) *Map[*MediaType] {
 	m := &Map[*MediaType]{}
-	eachNamed(v, func(ct string, kn, x *yaml.Node) { m.set(ct, kn, l.mediaType(f, x)) })
+	l.eachNamed("content", v, func(ct string, kn, x *yaml.Node) { m.set(ct, kn, l.mediaType(f, x)) })
 	return m
 }
 
@@ -619,7 +627,7 @@ func (l *loader) mediaType(f *file, v *yaml.Node) *MediaType {
 
 func (l *loader) encodings(f *file, v *yaml.Node) *Map[*Encoding] {
 	m := &Map[*Encoding]{}
-	eachNamed(v, func(name string, kn, x *yaml.Node) {
+	l.eachNamed("encoding", v, func(name string, kn, x *yaml.Node) {
 		if x.Kind != yaml.MappingNode {
 			m.set(name, kn, nil)
 			return
@@ -630,7 +638,9 @@ func (l *loader) encodings(f *file, v *yaml.Node) *Map[*Encoding] {
 			case "contentType":
 				e.ContentType = str(y)
 			case "headers":
-				e.Headers = l.headers(f, y, eachNamed)
+				e.Headers = l.headers(f, y, func(n *yaml.Node, fn func(string, *yaml.Node, *yaml.Node)) {
+					l.eachNamed("headers", n, fn)
+				})
 			case "style":
 				e.Style = str(y)
 			case "explode":
@@ -646,7 +656,7 @@ func (l *loader) encodings(f *file, v *yaml.Node) *Map[*Encoding] {
 
 func (l *loader) examples(f *file, v *yaml.Node) *Map[*Example] {
 	m := &Map[*Example]{}
-	eachNamed(v, func(name string, kn, x *yaml.Node) { m.set(name, kn, l.example(f, x)) })
+	l.eachNamed("", v, func(name string, kn, x *yaml.Node) { m.set(name, kn, l.example(f, x)) })
 	return m
 }
 
@@ -694,7 +704,7 @@ func (l *loader) link(f *file, v *yaml.Node) *Link {
 
 func (l *loader) callbacks(f *file, v *yaml.Node) *Map[*Callback] {
 	m := &Map[*Callback]{}
-	eachNamed(v, func(name string, kn, x *yaml.Node) { m.set(name, kn, l.callback(f, x)) })
+	l.eachNamed("callbacks", v, func(name string, kn, x *yaml.Node) { m.set(name, kn, l.callback(f, x)) })
 	return m
 }
 

@@ -34,12 +34,25 @@ type Spec struct {
 	// 3.2) that had keywords beside a $ref, whose allOf now holds that
 	// $ref (refSiblingsAsAllOf), so messages can name the $ref.
 	RefAllOf map[*yaml.Node]bool
+	// Ignored are the keys starting with x- of maps of names (content,
+	// encodings and their headers, callbacks, links, webhooks), which take
+	// no extensions: the model leaves them out, in the order met, and the
+	// generator warns about each.
+	Ignored []Ignored
 
 	absFile string
 	dir     string
 	// nodeFile holds the file of each node of the documents other than
 	// the root that $refs named.
 	nodeFile map[*yaml.Node]string
+}
+
+// Ignored is a key of a map of names that the model leaves out.
+type Ignored struct {
+	Key *yaml.Node
+	// In names the map: "content", "encoding", "headers", "callbacks",
+	// "links" or "webhooks".
+	In string
 }
 
 // Error is a problem in a spec, at a position.
@@ -96,11 +109,12 @@ func Parse(path string, data []byte) (*Spec, error) {
 	}
 	top := &file{abs: abs, top: root}
 	l := &loader{root: top, files: map[string]*file{abs: top}, dir: s.dir, given: path, schemas: map[*yaml.Node]*Schema{},
-		callbacksRead: map[*yaml.Node]*Callback{}, nodeFile: map[*yaml.Node]string{}, refAllOf: map[*yaml.Node]bool{},
+		callbacksRead: map[*yaml.Node]*Callback{}, nodeFile: map[*yaml.Node]string{}, refAllOf: map[*yaml.Node]bool{}, ignoredSeen: map[*yaml.Node]bool{},
 		v31: v31}
 	s.Doc = l.document(s.Version)
 	l.check()
 	s.nodeFile = l.nodeFile
+	s.Ignored = l.ignored
 	for n := range l.refAllOf {
 		if s.RefAllOf == nil {
 			s.RefAllOf = map[*yaml.Node]bool{}
