@@ -524,7 +524,12 @@ func (r *Reader) intern(b []byte) string {
 	}
 	start := len(r.arena)
 	r.arena = r.arena[:start+n]
-	copy(r.arena[start:], b)
+	if n >= 4 && n <= 32 {
+		// Most strings: two words that overlap, no call to memmove.
+		putKey(unsafe.Pointer(&r.arena[start]), unsafe.String(unsafe.SliceData(b), n))
+	} else {
+		copy(r.arena[start:], b)
+	}
 	// The block is only ever appended to, so the bytes behind this
 	// string are never written again: the string is immutable as Go
 	// requires.
