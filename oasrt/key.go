@@ -4,10 +4,11 @@ package oasrt
 
 import "unsafe"
 
-// putKey copies k, a member's key of 4 to 32 bytes, to p, which has room
-// for it: two words that overlap where k is shorter than both, as the
-// compiler copies a constant of known length. (A copy of unknown length is
-// a call to memmove, which made a small value's members slower to write.)
+// putKey copies k, a member's key of 4 to 32 bytes (or a decoded string
+// of that length), to p, which has room for it: two words that overlap
+// where k is shorter than both, as the compiler copies a constant of
+// known length. (A copy of unknown length is a call to memmove, which
+// made a small value's members slower to write.)
 // The words are loaded and stored unaligned, which these architectures
 // do in one instruction; key_other.go is the others'.
 func putKey(p unsafe.Pointer, k string) {
