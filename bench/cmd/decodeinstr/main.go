@@ -2,9 +2,12 @@
 // payload many times from a reused Reader (into a reused Writer), for
 // valgrind's callgrind to count the instructions it takes
 // (bench/decodeinstr.sh): a count is the same on every run of the same
-// binary, whatever else the machine is doing.
+// binary, whatever else the machine is doing. With -owned it decodes
+// through UnmarshalJSON into a new value on the heap each time, as the
+// owned doors do (a fresh Reader, the allocations and the collector's
+// work included).
 //
-//	decodeinstr [-encode] A|C|SomeValue N
+//	decodeinstr [-encode|-owned] A|C|SomeValue N
 package main
 
 import (
@@ -20,17 +23,22 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// codec is a generated type's DecodeJSON and EncodeJSON.
+// codec is a generated type's DecodeJSON, EncodeJSON and UnmarshalJSON.
 type codec interface {
 	DecodeJSON(*oasrt.Reader) error
 	EncodeJSON(*oasrt.Writer)
+	UnmarshalJSON([]byte) error
 }
+
+// sink keeps each value -owned decodes, so that it is on the heap.
+var sink codec
 
 func main() {
 	encode := flag.Bool("encode", false, "encode the decoded payload instead of decoding it")
+	owned := flag.Bool("owned", false, "decode with UnmarshalJSON into a new value each time")
 	flag.Parse()
 	if flag.NArg() != 2 {
-		fmt.Fprintln(os.Stderr, "usage: decodeinstr [-encode] A|C|SomeValue N")
+		fmt.Fprintln(os.Stderr, "usage: decodeinstr [-encode|-owned] A|C|SomeValue N")
 		os.Exit(2)
 	}
 	n, err := strconv.Atoi(flag.Arg(1))
@@ -38,18 +46,30 @@ func main() {
 		fmt.Fprintln(os.Stderr, "decodeinstr:", err)
 		os.Exit(2)
 	}
-	var v codec
+	var fresh func() codec
 	var data []byte
 	switch flag.Arg(0) {
 	case "A":
-		v, data = new(oasa.Pet), payload.A
+		fresh, data = func() codec { return new(oasa.Pet) }, payload.A
 	case "C":
-		v, data = new(oasc.ABitOfEverything), payload.C()
+		fresh, data = func() codec { return new(oasc.ABitOfEverything) }, payload.C()
 	case "SomeValue":
-		v, data = new(oasu.SomeValue), payload.SomeValue
+		fresh, data = func() codec { return new(oasu.SomeValue) }, payload.SomeValue
 	default:
 		fmt.Fprintln(os.Stderr, "decodeinstr: no workload", flag.Arg(0))
 		os.Exit(2)
+	}
+	v := fresh()
+	if *owned {
+		for range n {
+			v := fresh()
+			if err := v.UnmarshalJSON(data); err != nil {
+				fmt.Fprintln(os.Stderr, "decodeinstr:", err)
+				os.Exit(1)
+			}
+			sink = v
+		}
+		return
 	}
 	var r oasrt.Reader
 	if *encode {
