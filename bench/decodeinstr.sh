@@ -3,7 +3,9 @@
 # and SomeValue take at BASE and at NEW (default HEAD), counted by
 # valgrind's callgrind: 100,000 decodes from a reused Reader each
 # (bench/cmd/decodeinstr, NEW's on both sides; with ENCODE=1, 100,000
-# encodes into a reused Writer instead), with Go's asynchronous
+# encodes into a reused Writer instead; with OWNED=1, 100,000 decodes
+# through UnmarshalJSON into a new value, allocations and the collector's
+# work included), with Go's asynchronous
 # preemption off (callgrind stops at its signals) and one P. A count is the
 # same on every run of one binary, so a change of a percent shows where
 # CPU time on this shared machine moves by more. Each revision is exported
@@ -12,9 +14,11 @@
 #
 #	sh bench/decodeinstr.sh BASE [NEW]
 #	ENCODE=1 sh bench/decodeinstr.sh BASE [NEW]
+#	OWNED=1 sh bench/decodeinstr.sh BASE [NEW]
 set -eu
 mode=
 [ "${ENCODE:-0}" = 1 ] && mode=-encode
+[ "${OWNED:-0}" = 1 ] && mode=-owned
 base=${1:?usage: sh bench/decodeinstr.sh BASE [NEW]}
 new=${2:-HEAD}
 root=$(git rev-parse --show-toplevel)
