@@ -70,12 +70,6 @@ func (r *Reader) Strings() ([]string, error) {
 	for i := 0; ; i++ {
 		more, err := r.ArrNext()
 		if err == nil && more {
-			if i == 0 && cap(out) == 0 && cap(r.arena) == 0 {
-				// A small document's first strings are in this array:
-				// its headers and bytes share a first block.
-				r.firstStrings()
-				out = r.strSlab[:0]
-			}
 			var s string
 			if s, err = r.Str(); err == nil {
 				if len(out) < cap(out) && (long || len(out) < maxShortArray) {

@@ -511,7 +511,16 @@ func (r *Reader) intern(b []byte) string {
 		if n > arenaBlock/8 {
 			return string(b) // long strings get their own allocation
 		}
-		r.newArena(n)
+		// The strings still to come are no longer in all than the unread
+		// input, so a small document gets one block that holds them all
+		// and no more (every byte allocated costs the collector's time),
+		// unless the Reader is reused: each block is then at least twice
+		// the last.
+		size := min(arenaBlock, max(len(r.buf)-r.pos+n, 2*cap(r.arena)))
+		if r.src != nil {
+			size = arenaBlock // the unread input is not all in the buffer
+		}
+		r.arena = make([]byte, 0, size)
 	}
 	start := len(r.arena)
 	r.arena = r.arena[:start+n]
@@ -525,37 +534,6 @@ func (r *Reader) intern(b []byte) string {
 	// string are never written again: the string is immutable as Go
 	// requires.
 	return unsafe.String(&r.arena[start], n)
-}
-
-// newArena makes a new string block with room for n bytes and more. The
-// strings still to come are no longer in all than the unread input, so a
-// small document gets one block that holds them all and no more (every
-// byte allocated costs the collector's time), unless the Reader is reused:
-// each block is then at least twice the last. A small document's first
-// block, when an array soon follows, is a firstBlock. It is a function of
-// its own so that intern, which calls it once per block, stays small.
-func (r *Reader) newArena(n int) {
-	size := min(arenaBlock, max(len(r.buf)-r.pos+n, 2*cap(r.arena)))
-	if r.src != nil {
-		size = arenaBlock // the unread input is not all in the buffer
-	}
-	if cap(r.arena) == 0 && cap(r.strSlab) == 0 && r.src == nil && size <= maxFirstBlock &&
-		hasBracket(r.buf[r.pos:min(len(r.buf), r.pos+bracketWindow)]) {
-		r.arena, r.strSlab = firstBlock(size)
-		r.slabLen = len(r.strSlab)
-		return
-	}
-	r.arena = make([]byte, 0, size)
-}
-
-// firstStrings makes a small document's first block (firstBlock) when the
-// Reader has no block yet and an array of strings is about to be read:
-// the array's headers and its strings' bytes in one allocation.
-func (r *Reader) firstStrings() {
-	if size := len(r.buf) - r.pos; r.src == nil && cap(r.strSlab) == 0 && size <= maxFirstBlock {
-		r.arena, r.strSlab = firstBlock(size)
-		r.slabLen = len(r.strSlab)
-	}
 }
 
 // plainStr reads the string starting at the quote under r.pos when it is

@@ -26,8 +26,8 @@ func TestOwnedDoorsAllocs(t *testing.T) {
 		run  func() error
 		want float64
 	}{
-		{"oasrt.Unmarshal", func() error { return oasrt.Unmarshal(petDoc, &p) }, 1},
-		{"UnmarshalJSON", func() error { return p.UnmarshalJSON(petDoc) }, 1},
+		{"oasrt.Unmarshal", func() error { return oasrt.Unmarshal(petDoc, &p) }, 2},
+		{"UnmarshalJSON", func() error { return p.UnmarshalJSON(petDoc) }, 2},
 		{"oasrt.Marshal", func() error { _, err := oasrt.Marshal(&p); return err }, 1},
 		{"MarshalJSON", func() error { _, err := p.MarshalJSON(); return err }, 1},
 	}
