@@ -117,7 +117,9 @@ func (h *SizeHint) Start(dst []byte) Writer {
 	}
 	if int64(cap(dst)-len(dst)) < n {
 		b := make([]byte, len(dst), int64(len(dst))+n)
-		copy(b, dst)
+		if len(dst) > 0 { // MarshalJSON's nil: no call to copy nothing
+			copy(b, dst)
+		}
 		dst = b
 	}
 	return Writer{Buf: dst}
@@ -136,6 +138,17 @@ const minOwned = 64
 // wastes more than a quarter of its capacity (an output much smaller than
 // the last): then it is copied.
 func (h *SizeHint) Output(w *Writer, dst []byte) ([]byte, error) {
+	// The common case first, with no further call: no error, and an
+	// output of the size h holds, within a pooled buffer's, which h need
+	// not record (observe) and which is never copied out.
+	if n := int64(len(w.Buf) - len(dst)); w.err == nil && n == h.n.Load() && n <= maxPooled {
+		return w.Buf, nil
+	}
+	return h.output(w, dst)
+}
+
+// output is Output's every case.
+func (h *SizeHint) output(w *Writer, dst []byte) ([]byte, error) {
 	if w.err != nil {
 		return dst, w.err
 	}

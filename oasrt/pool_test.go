@@ -1,6 +1,7 @@
 package oasrt
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -118,6 +119,20 @@ func TestSizeHintStartOutput(t *testing.T) {
 	encode(strings.Repeat("c", 2*maxPooled)) // learns a large size
 	if out := encode("d"); cap(out) > maxPooled {
 		t.Errorf("a 3-byte output after a large one kept %d bytes", cap(out))
+	}
+	// An output of the size h holds takes Output's short path: the
+	// buffer itself, the hint unchanged, and an error still reported.
+	w := h.Start(nil)
+	w.String("e")
+	if out, err := h.Output(&w, nil); err != nil || &out[0] != &w.Buf[0] || string(out) != `"e"` || h.n.Load() != 3 {
+		t.Errorf("an output of the hint's size: %q, %v, hint %d", out, err, h.n.Load())
+	}
+	dst := []byte("x")
+	w = h.Start(dst)
+	w.String("f")
+	w.Fail(errors.New("broken"))
+	if out, err := h.Output(&w, dst); err == nil || string(out) != "x" {
+		t.Errorf("an output of the hint's size, with an error: %q, %v; want dst and the error", out, err)
 	}
 }
 

@@ -5,9 +5,10 @@
 // binary, whatever else the machine is doing. With -owned it decodes
 // through UnmarshalJSON into a new value on the heap each time, as the
 // owned doors do (a fresh Reader, the allocations and the collector's
-// work included).
+// work included); with -owned and -encode it encodes with MarshalJSON,
+// a new output each time.
 //
-//	decodeinstr [-encode|-owned] A|C|SomeValue N
+//	decodeinstr [-encode] [-owned] A|C|SomeValue N
 package main
 
 import (
@@ -28,17 +29,21 @@ type codec interface {
 	DecodeJSON(*oasrt.Reader) error
 	EncodeJSON(*oasrt.Writer)
 	UnmarshalJSON([]byte) error
+	AppendJSON([]byte) ([]byte, error)
 }
+
+// out keeps each output -owned -encode makes, so that it is on the heap.
+var out []byte
 
 // sink keeps each value -owned decodes, so that it is on the heap.
 var sink codec
 
 func main() {
 	encode := flag.Bool("encode", false, "encode the decoded payload instead of decoding it")
-	owned := flag.Bool("owned", false, "decode with UnmarshalJSON into a new value each time")
+	owned := flag.Bool("owned", false, "decode with UnmarshalJSON into a new value each time (with -encode: encode with MarshalJSON)")
 	flag.Parse()
 	if flag.NArg() != 2 {
-		fmt.Fprintln(os.Stderr, "usage: decodeinstr [-encode|-owned] A|C|SomeValue N")
+		fmt.Fprintln(os.Stderr, "usage: decodeinstr [-encode] [-owned] A|C|SomeValue N")
 		os.Exit(2)
 	}
 	n, err := strconv.Atoi(flag.Arg(1))
@@ -60,7 +65,7 @@ func main() {
 		os.Exit(2)
 	}
 	v := fresh()
-	if *owned {
+	if *owned && !*encode {
 		for range n {
 			v := fresh()
 			if err := v.UnmarshalJSON(data); err != nil {
@@ -77,6 +82,16 @@ func main() {
 		if err := v.DecodeJSON(&r); err != nil {
 			fmt.Fprintln(os.Stderr, "decodeinstr:", err)
 			os.Exit(1)
+		}
+		if *owned {
+			for range n {
+				// MarshalJSON is AppendJSON(nil), on a value receiver.
+				if out, err = v.AppendJSON(nil); err != nil {
+					fmt.Fprintln(os.Stderr, "decodeinstr:", err)
+					os.Exit(1)
+				}
+			}
+			return
 		}
 		var w oasrt.Writer
 		for range n {
