@@ -5,20 +5,22 @@
 # (bench/cmd/decodeinstr, NEW's on both sides; with ENCODE=1, 100,000
 # encodes into a reused Writer instead; with OWNED=1, 100,000 decodes
 # through UnmarshalJSON into a new value, allocations and the collector's
-# work included), with Go's asynchronous
-# preemption off (callgrind stops at its signals) and one P. A count is the
-# same on every run of one binary, so a change of a percent shows where
-# CPU time on this shared machine moves by more. Each revision is exported
+# work included; with both, 100,000 MarshalJSON calls), with Go's
+# asynchronous preemption off (callgrind stops at its signals) and one P.
+# A count is the same on every run of one binary (with OWNED=1, within a
+# percent or two: the collector's work varies), so a change of a percent
+# shows where CPU time on this shared machine moves by more. Each revision is exported
 # with git archive and generates NEW's bench specs itself, as in
 # decodecost.sh. Run from anywhere in the checkout:
 #
 #	sh bench/decodeinstr.sh BASE [NEW]
 #	ENCODE=1 sh bench/decodeinstr.sh BASE [NEW]
 #	OWNED=1 sh bench/decodeinstr.sh BASE [NEW]
+#	ENCODE=1 OWNED=1 sh bench/decodeinstr.sh BASE [NEW]
 set -eu
 mode=
 [ "${ENCODE:-0}" = 1 ] && mode=-encode
-[ "${OWNED:-0}" = 1 ] && mode=-owned
+[ "${OWNED:-0}" = 1 ] && mode="$mode -owned"
 base=${1:?usage: sh bench/decodeinstr.sh BASE [NEW]}
 new=${2:-HEAD}
 root=$(git rev-parse --show-toplevel)
