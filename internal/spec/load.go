@@ -243,7 +243,7 @@ func each(n *yaml.Node, fn func(k string, kn, v *yaml.Node)) {
 }
 
 // eachNamed is each for a mapping of names to objects (content, examples,
-// encodings, callbacks, links, webhooks, an encoding's headers), leaving
+// encodings, callbacks, links, webhooks), leaving
 // out its x- keys: such a mapping takes no extensions, and a key like
 // x-example-1 among media types is one all the same. Each key left out is
 // recorded in l.ignored, as one of the map called what (build warns about
@@ -557,7 +557,7 @@ func (l *loader) response(f *file, v *yaml.Node) *Response {
 		case "description":
 			r.Description = str(x)
 		case "headers":
-			r.Headers = l.headers(f, x, each)
+			r.Headers = l.headers(f, x)
 		case "content":
 			r.Content = l.content(f, x)
 		case "links":
@@ -570,10 +570,11 @@ func (l *loader) response(f *file, v *yaml.Node) *Response {
 	return r
 }
 
-// headers reads a mapping of headers, its keys by each or eachNamed.
-func (l *loader) headers(f *file, v *yaml.Node, keys func(*yaml.Node, func(string, *yaml.Node, *yaml.Node))) *Map[*Header] {
+// headers reads a mapping of headers. Every key is a header's name, one
+// starting with x- too (X-Rate-Limit).
+func (l *loader) headers(f *file, v *yaml.Node) *Map[*Header] {
 	m := &Map[*Header]{}
-	keys(v, func(name string, kn, x *yaml.Node) { m.set(name, kn, l.header(f, x)) })
+	each(v, func(name string, kn, x *yaml.Node) { m.set(name, kn, l.header(f, x)) })
 	return m
 }
 
@@ -638,9 +639,7 @@ func (l *loader) encodings(f *file, v *yaml.Node) *Map[*Encoding] {
 			case "contentType":
 				e.ContentType = str(y)
 			case "headers":
-				e.Headers = l.headers(f, y, func(n *yaml.Node, fn func(string, *yaml.Node, *yaml.Node)) {
-					l.eachNamed("headers", n, fn)
-				})
+				e.Headers = l.headers(f, y)
 			case "style":
 				e.Style = str(y)
 			case "explode":
@@ -849,7 +848,7 @@ func (l *loader) components(f *file, v *yaml.Node) *Components {
 			c.RequestBodies = &Map[*RequestBody]{}
 			each(x, func(name string, nk, y *yaml.Node) { c.RequestBodies.set(name, nk, l.requestBody(f, y)) })
 		case "headers":
-			c.Headers = l.headers(f, x, each)
+			c.Headers = l.headers(f, x)
 		case "securitySchemes":
 			c.SecuritySchemes = &Map[*SecurityScheme]{}
 			each(x, func(name string, nk, y *yaml.Node) { c.SecuritySchemes.set(name, nk, l.securityScheme(f, y)) })

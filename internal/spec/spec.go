@@ -35,7 +35,7 @@ type Spec struct {
 	// $ref (refSiblingsAsAllOf), so messages can name the $ref.
 	RefAllOf map[*yaml.Node]bool
 	// Ignored are the keys starting with x- of maps of names (content,
-	// encodings and their headers, callbacks, links, webhooks), which take
+	// encodings, callbacks, links, webhooks), which take
 	// no extensions: the model leaves them out, in the order met, and the
 	// generator warns about each.
 	Ignored []Ignored
@@ -50,8 +50,8 @@ type Spec struct {
 // Ignored is a key of a map of names that the model leaves out.
 type Ignored struct {
 	Key *yaml.Node
-	// In names the map: "content", "encoding", "headers", "callbacks",
-	// "links" or "webhooks".
+	// In names the map: "content", "encoding", "callbacks", "links" or
+	// "webhooks".
 	In string
 }
 
