@@ -66,7 +66,7 @@ func (b *builder) keyPos(m *yaml.Node, key string) ir.Pos {
 func (b *builder) skipped() {
 	doc := b.s.Doc
 	for _, ig := range b.s.Ignored {
-		b.skipf(kindIgnoredKey, b.nodePos(ig.Key), "%s %s is left out: a map of %s takes no extensions, and a key starting with x- is not read as one of its names", ig.In, strconv.Quote(ig.Key.Value), ig.In)
+		b.skipf(kindIgnoredKey, b.nodePos(ig.Key), "%s: key %s is left out: this map of names takes no extensions, and a key starting with x- is not read as a name", ig.In, strconv.Quote(ig.Key.Value))
 	}
 	if d := doc.JsonSchemaDialect; d != "" && d != "https://spec.openapis.org/oas/3.1/dialect/base" && d != "https://json-schema.org/draft/2020-12/schema" {
 		b.skipf(kindDialect, b.keyPos(b.s.Root, "jsonSchemaDialect"), "jsonSchemaDialect %s is not used: schemas are read as OpenAPI 3.1's dialect (JSON Schema 2020-12)", d)

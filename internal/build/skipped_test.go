@@ -50,8 +50,8 @@ func TestSkipped(t *testing.T) {
 			}},
 		{"x- keys of maps of names", "paths:\n  /p:\n    post:\n      requestBody: {content: {application/json: {schema: {type: string}}, x-example-1: {example: a}}}\n      callbacks: {x-cb: {}}\n      responses:\n        '200':\n          description: ok\n          content: {text/plain: {examples: {x-e: {value: a}}}}\n",
 			[]string{
-				"x- key spec.yaml:6:75: content \"x-example-1\" is left out: a map of content takes no extensions, and a key starting with x- is not read as one of its names",
-				"x- key spec.yaml:7:19: callbacks \"x-cb\" is left out: a map of callbacks takes no extensions, and a key starting with x- is not read as one of its names",
+				"x- key spec.yaml:6:75: content: key \"x-example-1\" is left out: this map of names takes no extensions, and a key starting with x- is not read as a name",
+				"x- key spec.yaml:7:19: callbacks: key \"x-cb\" is left out: this map of names takes no extensions, and a key starting with x- is not read as a name",
 			}},
 		{"dialect", "jsonSchemaDialect: https://example.com/d\n" + op,
 			[]string{"jsonSchemaDialect spec.yaml:3:1: jsonSchemaDialect https://example.com/d is not used: schemas are read as OpenAPI 3.1's dialect (JSON Schema 2020-12)"}},

@@ -243,11 +243,11 @@ func each(n *yaml.Node, fn func(k string, kn, v *yaml.Node)) {
 }
 
 // eachNamed is each for a mapping of names to objects (content, examples,
-// encodings, callbacks, links, webhooks), leaving
-// out its x- keys: such a mapping takes no extensions, and a key like
-// x-example-1 among media types is one all the same. Each key left out is
-// recorded in l.ignored, as one of the map called what (build warns about
-// them), unless what is "": examples are never generated.
+// encodings, callbacks, links, webhooks), leaving out its x- keys: such a
+// mapping takes no extensions, and a key like x-example-1 among media
+// types is one all the same. Each key left out is recorded in l.ignored,
+// as one of the field called what (build warns about them), unless what
+// is "": examples are never generated.
 func (l *loader) eachNamed(what string, n *yaml.Node, fn func(k string, kn, v *yaml.Node)) {
 	each(n, func(k string, kn, v *yaml.Node) {
 		if !strings.HasPrefix(k, "x-") {
