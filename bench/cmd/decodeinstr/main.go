@@ -12,6 +12,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -65,50 +66,45 @@ func main() {
 		os.Exit(2)
 	}
 	v := fresh()
-	if *owned && !*encode {
-		for range n {
-			v := fresh()
-			if err := v.UnmarshalJSON(data); err != nil {
-				fmt.Fprintln(os.Stderr, "decodeinstr:", err)
-				os.Exit(1)
-			}
-			sink = v
-		}
-		return
-	}
 	var r oasrt.Reader
-	if *encode {
+	if *encode { // the value to encode
 		r.Reset(data)
-		if err := v.DecodeJSON(&r); err != nil {
-			fmt.Fprintln(os.Stderr, "decodeinstr:", err)
-			os.Exit(1)
+		check(v.DecodeJSON(&r))
+	}
+	switch {
+	case *encode && *owned:
+		for range n {
+			// MarshalJSON is AppendJSON(nil), on a value receiver.
+			out, err = v.AppendJSON(nil)
+			check(err)
 		}
-		if *owned {
-			for range n {
-				// MarshalJSON is AppendJSON(nil), on a value receiver.
-				if out, err = v.AppendJSON(nil); err != nil {
-					fmt.Fprintln(os.Stderr, "decodeinstr:", err)
-					os.Exit(1)
-				}
-			}
-			return
-		}
+	case *encode:
 		var w oasrt.Writer
 		for range n {
 			w.Reset()
 			v.EncodeJSON(&w)
 		}
 		if len(w.Buf) == 0 {
-			fmt.Fprintln(os.Stderr, "decodeinstr: no output")
-			os.Exit(1)
+			check(errors.New("no output"))
 		}
-		return
+	case *owned:
+		for range n {
+			v := fresh()
+			check(v.UnmarshalJSON(data))
+			sink = v
+		}
+	default:
+		for range n {
+			r.Reset(data)
+			check(v.DecodeJSON(&r))
+		}
 	}
-	for range n {
-		r.Reset(data)
-		if err := v.DecodeJSON(&r); err != nil {
-			fmt.Fprintln(os.Stderr, "decodeinstr:", err)
-			os.Exit(1)
-		}
+}
+
+// check ends the command on an error.
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "decodeinstr:", err)
+		os.Exit(1)
 	}
 }
