@@ -5,6 +5,8 @@ package oasrt
 import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"math"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -175,4 +177,163 @@ func (r *Reader) ResetFrom(dec *jsontext.Decoder) error {
 		r.DisallowUnknownFields = true
 	}
 	return nil
+}
+
+// Tokens writes a value to a jsontext.Encoder a token at a time. A
+// generated type whose values can be large has an EncodeTokens method
+// that writes its members through one; the generated MarshalJSONTo calls
+// it (EncodeTokensTo) once its outputs have been large, so a large value
+// goes to the Encoder without the pooled Writer's copy of it and the scan
+// of that copy (docs/doors.md). The first error is kept, and every later
+// call writes nothing.
+type Tokens struct {
+	enc     *jsontext.Encoder
+	err     error
+	scratch Writer
+}
+
+// Err returns the first error met, or nil.
+func (t *Tokens) Err() error { return t.err }
+
+// write is out of line, so that the methods that call it inline.
+//
+//go:noinline
+func (t *Tokens) write(tok jsontext.Token) {
+	if t.err == nil {
+		t.err = t.enc.WriteToken(tok)
+	}
+}
+
+// ObjectStart writes '{'.
+func (t *Tokens) ObjectStart() { t.write(jsontext.BeginObject) }
+
+// ObjectEnd writes '}'.
+func (t *Tokens) ObjectEnd() { t.write(jsontext.EndObject) }
+
+// ArrayStart writes '['.
+func (t *Tokens) ArrayStart() { t.write(jsontext.BeginArray) }
+
+// ArrayEnd writes ']'.
+func (t *Tokens) ArrayEnd() { t.write(jsontext.EndArray) }
+
+// Name writes a member's name.
+func (t *Tokens) Name(k string) { t.write(jsontext.String(k)) }
+
+// String writes a string. jsontext checks its UTF-8 as it escapes it:
+// under encoding/json's options it writes U+FFFD for a bad byte (as
+// encoding/json does for a plain struct's string since Go 1.27, where the
+// Writer writes \ufffd); under v2's it rejects the string, which then goes
+// as the Writer writes it, as one value, so v2 callers get what the
+// Writer's output gives them (docs/doors.md).
+func (t *Tokens) String(s string) {
+	if t.err != nil {
+		return
+	}
+	if err := t.enc.WriteToken(jsontext.String(s)); err != nil {
+		if utf8.ValidString(s) {
+			t.err = err
+			return
+		}
+		t.invalidString(s)
+	}
+}
+
+// StringMember writes a member's name and its string value.
+func (t *Tokens) StringMember(k, s string) {
+	t.write(jsontext.String(k))
+	t.String(s)
+}
+
+// invalidString writes s, which holds invalid UTF-8, as the Writer writes
+// it.
+func (t *Tokens) invalidString(s string) {
+	w := t.Scratch()
+	w.String(s)
+	t.WriteScratch()
+}
+
+// Int writes an integer.
+func (t *Tokens) Int(v int64) { t.write(jsontext.Int(v)) }
+
+// IntMember writes a member's name and its integer value.
+func (t *Tokens) IntMember(k string, v int64) {
+	t.write(jsontext.String(k))
+	t.write(jsontext.Int(v))
+}
+
+// Uint writes an unsigned integer.
+func (t *Tokens) Uint(v uint64) { t.write(jsontext.Uint(v)) }
+
+// Float64 writes a float64 as Writer.Float64 does (jsontext formats it the
+// same way); NaN and the infinities are ErrUnsupportedFloat.
+func (t *Tokens) Float64(v float64) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		if t.err == nil {
+			t.err = ErrUnsupportedFloat
+		}
+		return
+	}
+	t.write(jsontext.Float(v))
+}
+
+// Bool writes true or false.
+func (t *Tokens) Bool(v bool) { t.write(jsontext.Bool(v)) }
+
+// Null writes null.
+func (t *Tokens) Null() { t.write(jsontext.Null) }
+
+// Scratch returns t's scratch Writer, empty, for the values the Tokens
+// have no method for (a format, a union, a map): generated code encodes
+// such a value into it with the Writer's methods, then calls
+// WriteScratch.
+func (t *Tokens) Scratch() *Writer {
+	t.scratch.Reset()
+	return &t.scratch
+}
+
+// WriteScratch writes the value encoded into the scratch Writer as one
+// value, or keeps its error, and empties the Writer for the next.
+func (t *Tokens) WriteScratch() {
+	if t.err == nil {
+		if t.err = t.scratch.err; t.err == nil {
+			t.err = t.enc.WriteValue(t.scratch.Buf)
+		}
+	}
+	t.scratch.Reset()
+}
+
+// TokenEncoder is a generated type with an EncodeTokens method: an object
+// whose members are all declared properties.
+type TokenEncoder interface {
+	Encoder
+	EncodeTokens(t *Tokens)
+}
+
+// EncodeTokens writes v to enc token by token, with v's EncodeTokens. A
+// MarshalJSONTo of the caller's can call it to write a generated value
+// without an intermediate copy; the generated MarshalJSONTo calls it for
+// a value whose earlier outputs were large (SizeHint.EncodeTokensTo).
+func EncodeTokens(enc *jsontext.Encoder, v TokenEncoder) error {
+	t := Tokens{enc: enc}
+	v.EncodeTokens(&t)
+	return t.err
+}
+
+// EncodeTokensTo writes a value to enc as EncodeTo does, or, once h has
+// seen an output of tokensFrom bytes or more, token by token with tokens
+// (its EncodeTokens method). The generated MarshalJSONTo of a type with
+// an EncodeTokens method is
+//
+//	return h.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+func (h *SizeHint) EncodeTokensTo(enc *jsontext.Encoder, encode func(*Writer), tokens func(*Tokens)) error {
+	if h.n.Load() < tokensFrom {
+		return h.EncodeTo(enc, encode)
+	}
+	start := enc.OutputOffset()
+	t := Tokens{enc: enc}
+	tokens(&t)
+	if t.err == nil {
+		h.observe(int(enc.OutputOffset() - start))
+	}
+	return t.err
 }

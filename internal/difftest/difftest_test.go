@@ -112,6 +112,11 @@ func stdEncode(t testing.TB, v any) []byte {
 
 const docsPerType = 300
 
+// checkTokens, set where encoding/json/v2 is in the standard library
+// (jsonv2_test.go), checks what a value's EncodeTokens method writes
+// against its encoding.
+var checkTokens func(t *testing.T, v any, encoded []byte)
+
 func TestDifferential(t *testing.T) {
 	for name, pairs := range cases {
 		decls := loadIR(t, name)
@@ -174,6 +179,9 @@ func checkDoc(t *testing.T, p pair, doc []byte, dropped bool) {
 	}
 	if want := stdEncode(t, plain); !dropped && !bytes.Equal(got, want) {
 		t.Fatalf("encodings differ for\n%s\noasgen:        %s\nencoding/json: %s", doc, got, want)
+	}
+	if checkTokens != nil {
+		checkTokens(t, real, got)
 	}
 	again := p.real().(codec)
 	if err := again.UnmarshalJSON(got); err != nil {

@@ -8,6 +8,7 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"errors"
+	"io"
 	"math"
 	"reflect"
 	"strings"
@@ -141,6 +142,32 @@ func doors[T any, P v2Type[T]](t *testing.T, doc string, wantErr string) {
 	}
 }
 
+func init() { checkTokens = tokensAgree }
+
+// tokensAgree checks that a value with an EncodeTokens method writes token
+// by token what one WriteValue of its encoding (EncodeJSON's output) gives,
+// under encoding/json's options and under v2's: the two ways MarshalJSONTo
+// goes, for small values and large.
+func tokensAgree(t *testing.T, v any, encoded []byte) {
+	t.Helper()
+	te, ok := v.(oasrt.TokenEncoder)
+	if !ok {
+		return
+	}
+	for _, opts := range []jsontext.Options{json.DefaultOptionsV1(), jsonv2.DefaultOptionsV2()} {
+		var want, got bytes.Buffer
+		if err := jsontext.NewEncoder(&want, opts).WriteValue(encoded); err != nil {
+			t.Fatalf("WriteValue(%s): %v", encoded, err)
+		}
+		if err := oasrt.EncodeTokens(jsontext.NewEncoder(&got, opts), te); err != nil {
+			t.Fatalf("EncodeTokens: %v (encoding %s)", err, encoded)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Fatalf("EncodeTokens wrote\n%s\nwant (WriteValue)\n%s", got.Bytes(), want.Bytes())
+		}
+	}
+}
+
 func errText(err error) string {
 	if err == nil {
 		return ""
@@ -202,4 +229,66 @@ func TestV2ReachesCodec(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestTokensPath checks the way MarshalJSONTo takes for a large value: once
+// a type's outputs reach 64 KiB, EncodeTokensTo writes token by token (the
+// second call below), with the same bytes as the first (one WriteValue of
+// the Writer's output), under encoding/json's options and v2's; a NaN is
+// the Writer's error. A byte of invalid UTF-8 is the one difference, and
+// only under encoding/json's options: jsontext writes U+FFFD for it where
+// the Writer writes \ufffd (v2's reject it, and the string then goes as
+// the Writer writes it).
+func TestTokensPath(t *testing.T) {
+	var e formats.Everything
+	if err := oasrt.Unmarshal([]byte(everythingDoc), &e); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4000 {
+		e.ReqArray = append(e.ReqArray, "東京 <&> \u2028 "+strings.Repeat("x", i%40), "bad \xff\xfe byte")
+	}
+	var v2Out []byte // v2's WriteValue output (a top-level value ends in a newline)
+	for _, o := range []struct {
+		name string
+		opts jsontext.Options
+		bad  string // how a bad byte comes out token by token
+	}{
+		{"encoding/json", json.DefaultOptionsV1(), "\uFFFD"},
+		{"v2", jsonv2.DefaultOptionsV2(), `\ufffd`},
+	} {
+		opts := o.opts
+		var h oasrt.SizeHint
+		var outs [2]bytes.Buffer
+		for i, wantTokens := range []bool{false, true} {
+			tokens := false
+			err := h.EncodeTokensTo(jsontext.NewEncoder(&outs[i], opts), e.EncodeJSON, func(t *oasrt.Tokens) {
+				tokens = true
+				e.EncodeTokens(t)
+			})
+			if err != nil || tokens != wantTokens {
+				t.Fatalf("call %d: token by token %v, error %v; want %v", i, tokens, err, wantTokens)
+			}
+		}
+		v2Out = outs[0].Bytes()
+		want := bytes.ReplaceAll(outs[0].Bytes(), []byte(`\ufffd`), []byte(o.bad))
+		if outs[0].Len() < 64<<10 || !bytes.Equal(outs[1].Bytes(), want) {
+			t.Fatalf("%s: token by token wrote %d bytes, one WriteValue %d: not the same", o.name, outs[1].Len(), outs[0].Len())
+		}
+		e.Double = oasrt.NewOpt(math.NaN())
+		if err := oasrt.EncodeTokens(jsontext.NewEncoder(io.Discard, opts), &e); !errors.Is(err, oasrt.ErrUnsupportedFloat) {
+			t.Errorf("EncodeTokens of a NaN: %v, want %v", err, oasrt.ErrUnsupportedFloat)
+		}
+		e.Double = oasrt.Opt[float64]{}
+	}
+	// And through json.Marshal and v2's Marshal, which reach it after a
+	// large output.
+	first, err1 := json.Marshal(e)
+	second, err2 := json.Marshal(e)
+	if err1 != nil || err2 != nil || !bytes.Equal(bytes.ReplaceAll(first, []byte(`\ufffd`), []byte("\uFFFD")), second) {
+		t.Fatalf("json.Marshal twice: %v, %v; outputs the same: %v", err1, err2, bytes.Equal(first, second))
+	}
+	third, err := jsonv2.Marshal(e)
+	if want := bytes.TrimSuffix(v2Out, []byte("\n")); err != nil || !bytes.Equal(third, want) {
+		t.Fatalf("v2 Marshal after a large output: %v; same as one WriteValue: %v", err, bytes.Equal(third, want))
+	}
 }

@@ -220,7 +220,7 @@ func genModelFiles(pkg *ir.Package, newFile func(name string) *file, emit func(.
 	}
 	if len(marshaled) > 0 {
 		v2 := newFile("oas_jsonv2_gen.go")
-		genJSONv2(v2, marshaled)
+		genJSONv2(v2, pkg, marshaled)
 		if err := emit(v2); err != nil {
 			return err
 		}

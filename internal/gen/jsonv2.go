@@ -1,5 +1,7 @@
 package gen
 
+import "github.com/oasgen/oasgen/internal/ir"
+
 // jsonv2Build is the build constraint of oas_jsonv2_gen.go: Go 1.27, where
 // encoding/json/v2 is in the standard library and encoding/json calls its
 // methods, unless GOEXPERIMENT=nojsonv2 takes it out again. Go 1.26 builds
@@ -13,7 +15,7 @@ const jsonv2Build = "go1.27 && goexperiment.jsonv2"
 // the value once and decodes it with a Reader on its stack (no pool).
 // json.Marshal, json.Unmarshal, json.NewEncoder and v2's functions then
 // reach the codec, with its checks and errors.
-func genJSONv2(f *file, names []string) {
+func genJSONv2(f *file, pkg *ir.Package, names []string) {
 	f.build = jsonv2Build
 	enc := Ident{"encoding/json/jsontext", "Encoder"}
 	dec := Ident{"encoding/json/jsontext", "Decoder"}
@@ -22,14 +24,28 @@ func genJSONv2(f *file, names []string) {
 		f.P("// it since Go 1.27: its Marshal, Unmarshal, Encoder and Decoder.")
 		f.P()
 	}
+	tokens := map[string]*ir.Struct{}
+	for _, d := range pkg.Decls {
+		if s, ok := d.(*ir.Struct); ok && tokensStruct(s) {
+			tokens[s.GoName] = s
+		}
+	}
+	c := &tokenCodec{codec: &codec{file: f}}
 	for _, name := range names {
 		f.cut()
 		hint := sizeHintVar(name)
 		f.P("// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.")
 		f.P("func (v ", name, ") MarshalJSONTo(enc *", enc, ") error {")
-		f.P("return ", hint, ".EncodeTo(enc, v.EncodeJSON)")
+		if tokens[name] != nil {
+			f.P("return ", hint, ".EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)")
+		} else {
+			f.P("return ", hint, ".EncodeTo(enc, v.EncodeJSON)")
+		}
 		f.P("}")
 		f.P()
+		if d := tokens[name]; d != nil {
+			c.tokensMethod(d)
+		}
 		f.P("// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.")
 		f.P("func (v *", name, ") UnmarshalJSONFrom(dec *", dec, ") error {")
 		f.P("var r ", rt("Reader"))

@@ -15,7 +15,15 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Base) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBase.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintBase.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Base) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("id", v.ID)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +37,17 @@ func (v *Base) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Named) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNamed.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintNamed.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Named) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Name.Set {
+		t.StringMember("name", v.Name.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +61,20 @@ func (v *Named) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Item) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintItem.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintItem.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Item) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("id", v.ID)
+	t.StringMember("name", v.Name)
+	if v.Price.Set {
+		t.Name("price")
+		t.Float64(v.Price.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -43,7 +43,14 @@ func (v *StringAllOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ObjectOneOf) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintObjectOneOf.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintObjectOneOf.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *ObjectOneOf) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -29,7 +29,15 @@ func (v *Contact) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Email) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEmail.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintEmail.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Email) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("email", v.Email)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +51,15 @@ func (v *Email) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Phone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPhone.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintPhone.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Phone) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("phone", v.Phone)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,21 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Base) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBase.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintBase.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Base) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	if v.Created.Set {
+		t.Name("created")
+		w.Time(v.Created.Value)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +43,25 @@ func (v *Base) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Cat) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCat.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintCat.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Cat) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	if v.Created.Set {
+		t.Name("created")
+		w.Time(v.Created.Value)
+		t.WriteScratch()
+	}
+	t.StringMember("kind", v.Kind)
+	if v.Lives.Set {
+		t.IntMember("lives", int64(v.Lives.Value))
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +75,26 @@ func (v *Cat) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Dog) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintDog.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintDog.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Dog) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	if v.Created.Set {
+		t.Name("created")
+		w.Time(v.Created.Value)
+		t.WriteScratch()
+	}
+	t.StringMember("kind", v.Kind)
+	if v.Barks.Set {
+		t.Name("barks")
+		t.Bool(v.Barks.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +122,21 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SomeValue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSomeValue.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintSomeValue.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *SomeValue) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.IntMember("type", int64(v.Type))
+	if v.Value.Set {
+		t.Name("value")
+		v.Value.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -169,7 +234,43 @@ func (v *Tree) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Owner) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOwner.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintOwner.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Owner) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Pets != nil {
+		t.Name("pets")
+		t.ArrayStart()
+		for i1 := range v.Pets {
+			v.Pets[i1].EncodeJSON(w)
+			t.WriteScratch()
+		}
+		t.ArrayEnd()
+	}
+	if v.Favorite.Set {
+		t.Name("favorite")
+		v.Favorite.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	if v.Nickname.Set {
+		t.Name("nickname")
+		if v.Nickname.Null {
+			t.Null()
+		} else {
+			v.Nickname.Value.EncodeJSON(w)
+			t.WriteScratch()
+		}
+	}
+	if v.Size.Set {
+		t.Name("size")
+		v.Size.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -211,7 +312,28 @@ func (v *LateEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Refined) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRefined.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintRefined.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Refined) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.URL.Set {
+		t.StringMember("url", v.URL.Value)
+	}
+	if v.Tags != nil {
+		t.Name("tags")
+		t.ArrayStart()
+		for i1 := range v.Tags {
+			t.String(v.Tags[i1])
+		}
+		t.ArrayEnd()
+	}
+	if v.After.Set {
+		t.IntMember("after", v.After.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -295,7 +417,18 @@ func (v *Vehicle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v VehicleBase) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintVehicleBase.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintVehicleBase.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *VehicleBase) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("kind", v.Kind)
+	if v.Wheels.Set {
+		t.IntMember("wheels", int64(v.Wheels.Value))
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -309,7 +442,21 @@ func (v *VehicleBase) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Car) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCar.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintCar.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Car) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("kind", v.Kind)
+	if v.Wheels.Set {
+		t.IntMember("wheels", int64(v.Wheels.Value))
+	}
+	if v.Seats.Set {
+		t.IntMember("seats", int64(v.Seats.Value))
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -323,7 +470,19 @@ func (v *Car) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Bicycle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBicycle.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintBicycle.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Bicycle) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("kind", v.Kind)
+	if v.Wheels.Set {
+		t.IntMember("wheels", int64(v.Wheels.Value))
+	}
+	t.IntMember("gears", int64(v.Gears))
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -337,7 +496,25 @@ func (v *Bicycle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RaceCar) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRaceCar.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintRaceCar.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *RaceCar) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("kind", v.Kind)
+	if v.Wheels.Set {
+		t.IntMember("wheels", int64(v.Wheels.Value))
+	}
+	if v.Seats.Set {
+		t.IntMember("seats", int64(v.Seats.Value))
+	}
+	if v.TopSpeed.Set {
+		t.Name("topSpeed")
+		t.Float64(v.TopSpeed.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -351,7 +528,29 @@ func (v *RaceCar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Garage) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGarage.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGarage.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Garage) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Vehicles != nil {
+		t.Name("vehicles")
+		t.ArrayStart()
+		for i1 := range v.Vehicles {
+			v.Vehicles[i1].EncodeJSON(w)
+			t.WriteScratch()
+		}
+		t.ArrayEnd()
+	}
+	if v.Favorite.Set {
+		t.Name("favorite")
+		v.Favorite.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -379,7 +578,16 @@ func (v *Message) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Text) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintText.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintText.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Text) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("kind", v.Kind)
+	t.StringMember("body", v.Body)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -393,7 +601,17 @@ func (v *Text) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Plain) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPlain.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintPlain.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Plain) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.K.Set {
+		t.StringMember("k", v.K.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -421,7 +639,18 @@ func (v *Toggle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AcceptorLink) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAcceptorLink.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintAcceptorLink.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *AcceptorLink) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Properties.Set {
+		t.Name("properties")
+		v.Properties.Value.EncodeTokens(t)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -435,7 +664,20 @@ func (v *AcceptorLink) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v PortRef) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPortRef.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintPortRef.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *PortRef) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("id", v.ID)
+	t.StringMember("kind", v.Kind)
+	if v.Properties != nil {
+		t.Name("properties")
+		v.Properties.EncodeTokens(t)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -449,7 +691,20 @@ func (v *PortRef) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ProcessRef) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProcessRef.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintProcessRef.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *ProcessRef) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("id", v.ID)
+	t.StringMember("kind", v.Kind)
+	if v.Properties != nil {
+		t.Name("properties")
+		v.Properties.EncodeTokens(t)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -477,7 +732,16 @@ func (v *RefBase) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RefBaseBase) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRefBaseBase.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintRefBaseBase.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *RefBaseBase) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("id", v.ID)
+	t.StringMember("kind", v.Kind)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -519,7 +783,18 @@ func (v *SomeValueValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shape1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShape1.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintShape1.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Shape1) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.Name("kind")
+	t.String(string(v.Kind))
+	t.Name("r")
+	t.Float64(v.R)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -547,7 +822,18 @@ func (v *Shape1Kind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shape2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShape2.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintShape2.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Shape2) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.Name("kind")
+	t.String(string(v.Kind))
+	t.Name("side")
+	t.Float64(v.Side)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -575,7 +861,18 @@ func (v *Shape2Kind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Contact1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintContact1.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintContact1.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Contact1) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("email", v.Email)
+	if v.Name.Set {
+		t.StringMember("name", v.Name.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -589,7 +886,20 @@ func (v *Contact1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Contact2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintContact2.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintContact2.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Contact2) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Number.Set {
+		t.StringMember("number", v.Number.Value)
+	}
+	if v.Name.Set {
+		t.StringMember("name", v.Name.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -617,7 +927,23 @@ func (v *Size1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v MessageAsText) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMessageAsText.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintMessageAsText.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *MessageAsText) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.StringMember("kind", v.Kind)
+	t.StringMember("body", v.Body)
+	t.StringMember("id", v.ID)
+	if v.Sent.Set {
+		t.Name("sent")
+		w.Time(v.Sent.Value)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -631,7 +957,22 @@ func (v *MessageAsText) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Message2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMessage2.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintMessage2.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Message2) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.StringMember("url", v.URL)
+	t.StringMember("id", v.ID)
+	if v.Sent.Set {
+		t.Name("sent")
+		w.Time(v.Sent.Value)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -645,7 +986,19 @@ func (v *Message2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Toggle1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintToggle1.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintToggle1.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Toggle1) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Status.Set {
+		t.Name("status")
+		t.String(string(v.Status.Value))
+	}
+	t.StringMember("conclusion", v.Conclusion)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -673,7 +1026,18 @@ func (v *Toggle1Status) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Toggle2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintToggle2.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintToggle2.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Toggle2) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Status.Set {
+		t.Name("status")
+		t.String(string(v.Status.Value))
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -701,7 +1065,18 @@ func (v *Toggle2Status) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AcceptorLinkProperties) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAcceptorLinkProperties.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintAcceptorLinkProperties.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *AcceptorLinkProperties) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.Name("destination")
+	v.Destination.EncodeTokens(t)
+	t.Name("source")
+	v.Source.EncodeTokens(t)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -715,7 +1090,20 @@ func (v *AcceptorLinkProperties) UnmarshalJSONFrom(dec *jsontext.Decoder) error 
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RefProperties) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRefProperties.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintRefProperties.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *RefProperties) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Machine.Set {
+		t.Name("machine")
+		v.Machine.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -729,7 +1117,18 @@ func (v *RefProperties) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Figure2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintFigure2.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintFigure2.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Figure2) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.Name("kind")
+	t.String(string(v.Kind))
+	t.Name("side")
+	t.Float64(v.Side)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

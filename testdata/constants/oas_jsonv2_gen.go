@@ -29,7 +29,22 @@ func (v *Version) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Envelope) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEnvelope.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintEnvelope.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Envelope) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.Name("kind")
+	t.String(string(v.Kind))
+	t.Name("version")
+	t.String(string(v.Version))
+	if v.Level.Set {
+		t.Name("level")
+		t.Int(int64(v.Level.Value))
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,32 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Settings) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSettings.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintSettings.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Settings) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Retries.Set {
+		t.IntMember("retries", v.Retries.Value)
+	}
+	if v.Ratio.Set {
+		t.Name("ratio")
+		t.Float64(v.Ratio.Value)
+	}
+	if v.Verbose.Set {
+		t.Name("verbose")
+		t.Bool(v.Verbose.Value)
+	}
+	if v.Mode.Set {
+		t.Name("mode")
+		t.String(string(v.Mode.Value))
+	}
+	if v.Name.Set {
+		t.StringMember("name", v.Name.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -29,7 +29,17 @@ func (v *Shape) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Circle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCircle.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintCircle.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Circle) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("kind", v.Kind)
+	t.Name("radius")
+	t.Float64(v.Radius)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +53,17 @@ func (v *Circle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Square) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSquare.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintSquare.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Square) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("kind", v.Kind)
+	t.Name("side")
+	t.Float64(v.Side)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

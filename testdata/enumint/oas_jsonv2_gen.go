@@ -43,7 +43,22 @@ func (v *Level) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Task) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTask.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintTask.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Task) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Priority.Set {
+		t.Name("priority")
+		t.Int(int64(v.Priority.Value))
+	}
+	if v.Level.Set {
+		t.Name("level")
+		t.Int(int64(v.Level.Value))
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -29,7 +29,20 @@ func (v *Color) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Paint) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPaint.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintPaint.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Paint) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.Name("color")
+	t.String(string(v.Color))
+	if v.Trim.Set {
+		t.Name("trim")
+		t.String(string(v.Trim.Value))
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,272 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Everything) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEverything.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintEverything.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Everything) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.StringMember("reqString", v.ReqString)
+	if v.OptString.Set {
+		t.StringMember("optString", v.OptString.Value)
+	}
+	t.Name("reqNullable")
+	if v.ReqNullable.Null {
+		t.Null()
+	} else {
+		t.String(v.ReqNullable.Value)
+	}
+	if v.OptNullable.Set {
+		t.Name("optNullable")
+		if v.OptNullable.Null {
+			t.Null()
+		} else {
+			t.Int(int64(v.OptNullable.Value))
+		}
+	}
+	t.Name("reqArray")
+	t.ArrayStart()
+	for i1 := range v.ReqArray {
+		t.String(v.ReqArray[i1])
+	}
+	t.ArrayEnd()
+	if v.OptArray != nil {
+		t.Name("optArray")
+		t.ArrayStart()
+		for i2 := range v.OptArray {
+			t.Int(v.OptArray[i2])
+		}
+		t.ArrayEnd()
+	}
+	t.Name("reqNullableArray")
+	if v.ReqNullableArray == nil {
+		t.Null()
+	} else {
+		t.ArrayStart()
+		for i3 := range v.ReqNullableArray {
+			t.Bool(v.ReqNullableArray[i3])
+		}
+		t.ArrayEnd()
+	}
+	if v.OptNullableArray.Set {
+		t.Name("optNullableArray")
+		if v.OptNullableArray.Null {
+			t.Null()
+		} else {
+			t.ArrayStart()
+			for i4 := range v.OptNullableArray.Value {
+				t.Float64(v.OptNullableArray.Value[i4])
+			}
+			t.ArrayEnd()
+		}
+	}
+	if v.NullableItems != nil {
+		t.Name("nullableItems")
+		t.ArrayStart()
+		for i5 := range v.NullableItems {
+			if v.NullableItems[i5].Null {
+				t.Null()
+			} else {
+				t.String(v.NullableItems[i5].Value)
+			}
+		}
+		t.ArrayEnd()
+	}
+	t.Name("reqAny")
+	w.RawJSON(v.ReqAny)
+	t.WriteScratch()
+	if v.OptAny != nil {
+		t.Name("optAny")
+		w.RawJSON(v.OptAny)
+		t.WriteScratch()
+	}
+	if v.FreeObject != nil {
+		t.Name("freeObject")
+		w.RawJSON(v.FreeObject)
+		t.WriteScratch()
+	}
+	if v.Int32.Set {
+		t.IntMember("int32", int64(v.Int32.Value))
+	}
+	if v.Int64.Set {
+		t.IntMember("int64", v.Int64.Value)
+	}
+	if v.Uint32.Set {
+		t.Name("uint32")
+		t.Uint(uint64(v.Uint32.Value))
+	}
+	if v.Uint64.Set {
+		t.Name("uint64")
+		t.Uint(v.Uint64.Value)
+	}
+	if v.PlainInteger.Set {
+		t.IntMember("plainInteger", v.PlainInteger.Value)
+	}
+	if v.Float.Set {
+		t.Name("float")
+		w.Float32(v.Float.Value)
+		t.WriteScratch()
+	}
+	if v.Double.Set {
+		t.Name("double")
+		t.Float64(v.Double.Value)
+	}
+	if v.Bool.Set {
+		t.Name("bool")
+		t.Bool(v.Bool.Value)
+	}
+	t.Name("reqDate")
+	w.Date(v.ReqDate)
+	t.WriteScratch()
+	if v.DateTime.Set {
+		t.Name("dateTime")
+		w.Time(v.DateTime.Value)
+		t.WriteScratch()
+	}
+	if v.UUID.Set {
+		t.Name("uuid")
+		w.UUID(v.UUID.Value)
+		t.WriteScratch()
+	}
+	if v.Byte != nil {
+		t.Name("byte")
+		w.Bytes64(v.Byte)
+		t.WriteScratch()
+	}
+	if v.Binary.Set {
+		t.StringMember("binary", v.Binary.Value)
+	}
+	if v.Email.Set {
+		t.StringMember("email", v.Email.Value)
+	}
+	if v.URI.Set {
+		t.StringMember("uri", v.URI.Value)
+	}
+	if v.Hostname.Set {
+		t.StringMember("hostname", v.Hostname.Value)
+	}
+	if v.Duration.Set {
+		t.StringMember("duration", v.Duration.Value)
+	}
+	if v.Clock.Set {
+		t.StringMember("clock", v.Clock.Value)
+	}
+	if v.BigID.Set {
+		t.Name("bigID")
+		w.Byte('"')
+		w.Int(v.BigID.Value)
+		w.Byte('"')
+		t.WriteScratch()
+	}
+	if v.SmallID.Set {
+		t.Name("smallID")
+		w.Byte('"')
+		w.Uint(uint64(v.SmallID.Value))
+		w.Byte('"')
+		t.WriteScratch()
+	}
+	if v.Amount.Set {
+		t.Name("amount")
+		w.Decimal(v.Amount.Value, false)
+		t.WriteScratch()
+	}
+	if v.PriceText.Set {
+		t.Name("priceText")
+		w.Decimal(v.PriceText.Value, true)
+		t.WriteScratch()
+	}
+	if v.Ipv4.Set {
+		t.Name("ipv4")
+		w.Addr(v.Ipv4.Value)
+		t.WriteScratch()
+	}
+	if v.Ipv6.Set {
+		t.Name("ipv6")
+		w.Addr(v.Ipv6.Value)
+		t.WriteScratch()
+	}
+	if v.IdnHost.Set {
+		t.StringMember("idnHost", v.IdnHost.Value)
+	}
+	if v.IdnEmail.Set {
+		t.StringMember("idnEmail", v.IdnEmail.Value)
+	}
+	if v.Counts != nil {
+		t.Name("counts")
+		start6 := len(w.Buf)
+		for _, k7 := range oasrt.SortedKeys(w, v.Counts) {
+			w.Key(k7)
+			x8 := v.Counts[k7]
+			w.Int(x8)
+		}
+		w.DoneKeys()
+		w.ObjectEnd(start6)
+		t.WriteScratch()
+	}
+	if v.Nested != nil {
+		t.Name("nested")
+		start9 := len(w.Buf)
+		for _, k10 := range oasrt.SortedKeys(w, v.Nested) {
+			w.Key(k10)
+			x11 := v.Nested[k10]
+			start12 := len(w.Buf)
+			for i13 := range x11 {
+				w.Byte(',')
+				x11[i13].EncodeJSON(w)
+			}
+			w.ArrayEnd(start12)
+		}
+		w.DoneKeys()
+		w.ObjectEnd(start9)
+		t.WriteScratch()
+	}
+	if v.Matrix != nil {
+		t.Name("matrix")
+		t.ArrayStart()
+		for i14 := range v.Matrix {
+			t.ArrayStart()
+			for i15 := range v.Matrix[i14] {
+				t.Float64(v.Matrix[i14][i15])
+			}
+			t.ArrayEnd()
+		}
+		t.ArrayEnd()
+	}
+	if v.Color.Set {
+		t.Name("color")
+		t.String(string(v.Color.Value))
+	}
+	if v.Level.Set {
+		t.Name("level")
+		t.Int(int64(v.Level.Value))
+	}
+	if v.NullableColor.Set {
+		t.Name("nullableColor")
+		if v.NullableColor.Null {
+			t.Null()
+		} else {
+			t.String(string(v.NullableColor.Value))
+		}
+	}
+	if v.Shared.Set {
+		t.Name("shared")
+		v.Shared.Value.EncodeTokens(t)
+	}
+	if v.SharedAgain.Set {
+		t.Name("sharedAgain")
+		v.SharedAgain.Value.EncodeTokens(t)
+	}
+	if v.Old.Set {
+		t.StringMember("old", v.Old.Value)
+	}
+	if v.Inline.Set {
+		t.Name("inline")
+		v.Inline.Value.EncodeTokens(t)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +336,27 @@ func (v *Level) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Node) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNode.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintNode.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Node) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("name", v.Name)
+	if v.Parent != nil {
+		t.Name("parent")
+		v.Parent.EncodeTokens(t)
+	}
+	if v.Children != nil {
+		t.Name("children")
+		t.ArrayStart()
+		for i1 := range v.Children {
+			v.Children[i1].EncodeTokens(t)
+		}
+		t.ArrayEnd()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +370,45 @@ func (v *Node) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Names) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNames.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintNames.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Names) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.PetID.Set {
+		t.StringMember("pet_id", v.PetID.Value)
+	}
+	if v.PetID2.Set {
+		t.StringMember("petId", v.PetID2.Value)
+	}
+	if v.PetID3.Set {
+		t.StringMember("PetID", v.PetID3.Value)
+	}
+	if v.ValidateField.Set {
+		t.Name("validate")
+		t.Bool(v.ValidateField.Value)
+	}
+	if v.MarshalJSONField.Set {
+		t.StringMember("MarshalJSON", v.MarshalJSONField.Value)
+	}
+	if v.UnmarshalJSONFromField.Set {
+		t.StringMember("UnmarshalJSONFrom", v.UnmarshalJSONFromField.Value)
+	}
+	if v.AppendJSONField.Set {
+		t.StringMember("appendJSON", v.AppendJSONField.Value)
+	}
+	if v.WeirdKeyQuoted.Set {
+		t.StringMember("weird key \"quoted\"", v.WeirdKeyQuoted.Value)
+	}
+	if v.Field.Set {
+		t.StringMember("日本", v.Field.Value)
+	}
+	if v.Field2.Set {
+		t.StringMember("", v.Field2.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -183,7 +506,14 @@ func (v *Blob) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Closed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintClosed.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintClosed.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Closed) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -211,7 +541,28 @@ func (v *Stickiness) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Box) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBox.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintBox.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Box) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Hue.Set {
+		t.Name("hue")
+		t.String(string(v.Hue.Value))
+	}
+	if v.When.Set {
+		t.Name("when")
+		w.Time(v.When.Value)
+		t.WriteScratch()
+	}
+	if v.Closed.Set {
+		t.Name("closed")
+		v.Closed.Value.EncodeTokens(t)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -225,7 +576,23 @@ func (v *Box) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shared) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShared.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintShared.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Shared) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Note.Set {
+		t.StringMember("note", v.Note.Value)
+	}
+	if v.When.Set {
+		t.Name("when")
+		w.Date(v.When.Value)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -239,7 +606,23 @@ func (v *Shared) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v EverythingInline) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEverythingInline.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintEverythingInline.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *EverythingInline) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("a", v.A)
+	if v.B.Set {
+		t.Name("b")
+		if v.B.Null {
+			t.Null()
+		} else {
+			v.B.Value.EncodeTokens(t)
+		}
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -253,7 +636,17 @@ func (v *EverythingInline) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v EverythingInlineB) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEverythingInlineB.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintEverythingInlineB.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *EverythingInlineB) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.C.Set {
+		t.IntMember("c", v.C.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -281,7 +674,29 @@ func (v *GetThingKindItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetThingOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetThingOK.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGetThingOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *GetThingOK) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.Name("thing")
+	v.Thing.EncodeTokens(t)
+	if v.Links != nil {
+		t.Name("links")
+		start1 := len(w.Buf)
+		for _, k2 := range oasrt.SortedKeys(w, v.Links) {
+			w.Key(k2)
+			x3 := v.Links[k2]
+			w.String(x3)
+		}
+		w.DoneKeys()
+		w.ObjectEnd(start1)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -43,7 +43,34 @@ func (v *Bag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHolder.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintHolder.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Holder) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Any != nil {
+		t.Name("any")
+		w.RawJSON(v.Any)
+		t.WriteScratch()
+	}
+	if v.Bag != nil {
+		t.Name("bag")
+		v.Bag.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	if v.List != nil {
+		t.Name("list")
+		t.ArrayStart()
+		for i1 := range v.List {
+			w.RawJSON(v.List[i1])
+			t.WriteScratch()
+		}
+		t.ArrayEnd()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,33 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Sizes) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSizes.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintSizes.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Sizes) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Small.Set {
+		t.IntMember("small", int64(v.Small.Value))
+	}
+	if v.Big.Set {
+		t.IntMember("big", v.Big.Value)
+	}
+	if v.Plain.Set {
+		t.IntMember("plain", v.Plain.Value)
+	}
+	if v.Single.Set {
+		t.Name("single")
+		w.Float32(v.Single.Value)
+		t.WriteScratch()
+	}
+	if v.Double.Set {
+		t.Name("double")
+		t.Float64(v.Double.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

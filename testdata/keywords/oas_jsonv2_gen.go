@@ -85,7 +85,39 @@ func (v *Mode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHolder.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintHolder.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Holder) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Scalar.Set {
+		t.Name("scalar")
+		v.Scalar.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	if v.Flag.Set {
+		t.Name("flag")
+		v.Flag.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	if v.Maybe.Set {
+		t.Name("maybe")
+		if v.Maybe.Null {
+			t.Null()
+		} else {
+			v.Maybe.Value.EncodeJSON(w)
+			t.WriteScratch()
+		}
+	}
+	if v.Free.Set {
+		t.Name("free")
+		v.Free.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -141,7 +173,27 @@ func (v *Open) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Track) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTrack.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintTrack.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Track) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.Name("points")
+	t.ArrayStart()
+	for i1 := range v.Points {
+		v.Points[i1].EncodeJSON(w)
+		t.WriteScratch()
+	}
+	t.ArrayEnd()
+	if v.Record.Set {
+		t.Name("record")
+		v.Record.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -253,7 +305,17 @@ func (v *Payment) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Sealed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSealed.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintSealed.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Sealed) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.ID.Set {
+		t.IntMember("id", v.ID.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -295,7 +357,23 @@ func (v *Nothing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NoBar) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNoBar.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintNoBar.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *NoBar) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Foo.Set {
+		t.IntMember("foo", v.Foo.Value)
+	}
+	if v.Bar != nil {
+		t.Name("bar")
+		w.RawJSON(v.Bar)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -435,7 +513,58 @@ func (v *Tags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Consts) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintConsts.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintConsts.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Consts) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Ratio.Set {
+		t.Name("ratio")
+		t.Float64(v.Ratio.Value)
+	}
+	if v.Single.Set {
+		t.Name("single")
+		w.Float32(v.Single.Value)
+		t.WriteScratch()
+	}
+	if v.On.Set {
+		t.Name("on")
+		t.Bool(v.On.Value)
+	}
+	if v.Nothing != nil {
+		t.Name("nothing")
+		w.RawJSON(v.Nothing)
+		t.WriteScratch()
+	}
+	if v.Shape != nil {
+		t.Name("shape")
+		w.RawJSON(v.Shape)
+		t.WriteScratch()
+	}
+	if v.Pair != nil {
+		t.Name("pair")
+		w.RawJSON(v.Pair)
+		t.WriteScratch()
+	}
+	if v.Exact.Set {
+		t.Name("exact")
+		w.Decimal(v.Exact.Value, false)
+		t.WriteScratch()
+	}
+	if v.Price.Set {
+		t.Name("price")
+		w.Decimal(v.Price.Value, false)
+		t.WriteScratch()
+	}
+	if v.Rate.Set {
+		t.Name("rate")
+		w.Decimal(v.Rate.Value, true)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -575,7 +704,15 @@ func (v *Conditional) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v MixedAsObject) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMixedAsObject.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintMixedAsObject.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *MixedAsObject) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

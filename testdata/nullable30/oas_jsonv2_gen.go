@@ -15,7 +15,40 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Note) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNote.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintNote.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Note) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.Name("text")
+	if v.Text.Null {
+		t.Null()
+	} else {
+		t.String(v.Text.Value)
+	}
+	if v.Count.Set {
+		t.Name("count")
+		if v.Count.Null {
+			t.Null()
+		} else {
+			t.Int(v.Count.Value)
+		}
+	}
+	if v.Owner.Set {
+		t.Name("owner")
+		if v.Owner.Null {
+			t.Null()
+		} else {
+			v.Owner.Value.EncodeTokens(t)
+		}
+	}
+	if v.Editor.Set {
+		t.Name("editor")
+		v.Editor.Value.EncodeTokens(t)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +62,17 @@ func (v *Note) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Owner) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOwner.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintOwner.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Owner) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Name.Set {
+		t.StringMember("name", v.Name.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,28 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Reading) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintReading.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintReading.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Reading) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Celsius.Set {
+		t.Name("celsius")
+		t.Float64(v.Celsius.Value)
+	}
+	if v.Percent.Set {
+		t.IntMember("percent", v.Percent.Value)
+	}
+	if v.Step.Set {
+		t.Name("step")
+		t.Float64(v.Step.Value)
+	}
+	if v.Even.Set {
+		t.IntMember("even", v.Even.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -29,7 +29,46 @@ func (v *Event) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Click) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintClick.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintClick.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Click) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.StringMember("kind", v.Kind)
+	t.IntMember("id", v.ID)
+	if v.At.Set {
+		t.Name("at")
+		w.Time(v.At.Value)
+		t.WriteScratch()
+	}
+	if v.Tags != nil {
+		t.Name("tags")
+		t.ArrayStart()
+		for i1 := range v.Tags {
+			t.String(v.Tags[i1])
+		}
+		t.ArrayEnd()
+	}
+	if v.Origin.Set {
+		t.Name("origin")
+		v.Origin.Value.EncodeTokens(t)
+	}
+	t.IntMember("x", int64(v.X))
+	if v.Button.Set {
+		t.StringMember("button", v.Button.Value)
+	}
+	if v.Label.Set {
+		t.Name("label")
+		if v.Label.Null {
+			t.Null()
+		} else {
+			t.String(v.Label.Value)
+		}
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +82,40 @@ func (v *Click) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v View) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintView.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintView.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *View) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.Name("kind")
+	t.String(string(v.Kind))
+	t.IntMember("id", v.ID)
+	if v.At.Set {
+		t.Name("at")
+		w.Time(v.At.Value)
+		t.WriteScratch()
+	}
+	if v.Tags != nil {
+		t.Name("tags")
+		t.ArrayStart()
+		for i1 := range v.Tags {
+			t.String(v.Tags[i1])
+		}
+		t.ArrayEnd()
+	}
+	t.StringMember("page", v.Page)
+	if v.Seconds.Set {
+		t.Name("seconds")
+		t.Float64(v.Seconds.Value)
+	}
+	t.StringMember("token", v.Token)
+	if v.Note.Set {
+		t.StringMember("note", v.Note.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +129,28 @@ func (v *View) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Scroll) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintScroll.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintScroll.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Scroll) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	if v.Origin.Set {
+		t.Name("origin")
+		v.Origin.Value.EncodeTokens(t)
+	}
+	t.StringMember("serial", v.Serial)
+	if v.Depth.Set {
+		t.Name("depth")
+		if v.Depth.Null {
+			t.Null()
+		} else {
+			t.Float64(v.Depth.Value)
+		}
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +164,18 @@ func (v *Scroll) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintPoint.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Point) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.Name("x")
+	t.Float64(v.X)
+	t.Name("y")
+	t.Float64(v.Y)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +203,16 @@ func (v *Sized) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Box) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBox.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintBox.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Box) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("kind", v.Kind)
+	t.IntMember("size", int64(v.Size))
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +226,16 @@ func (v *Box) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Bag) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBag.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintBag.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Bag) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("kind", v.Kind)
+	t.StringMember("size", v.Size)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -155,7 +277,29 @@ func (v *Open) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHolder.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintHolder.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Holder) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Events != nil {
+		t.Name("events")
+		t.ArrayStart()
+		for i1 := range v.Events {
+			v.Events[i1].EncodeJSON(w)
+			t.WriteScratch()
+		}
+		t.ArrayEnd()
+	}
+	if v.First.Set {
+		t.Name("first")
+		v.First.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -43,7 +43,34 @@ func (v *Short) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Typed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTyped.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintTyped.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Typed) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Loose.Set {
+		t.Name("loose")
+		v.Loose.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	if v.Maybe.Set {
+		t.Name("maybe")
+		if v.Maybe.Null {
+			t.Null()
+		} else {
+			v.Maybe.Value.EncodeJSON(w)
+			t.WriteScratch()
+		}
+	}
+	if v.Nothing != nil {
+		t.Name("nothing")
+		w.RawJSON(v.Nothing)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +98,23 @@ func (v *Mixed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Defaults) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintDefaults.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintDefaults.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Defaults) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Size.Set {
+		t.IntMember("size", v.Size.Value)
+	}
+	if v.Code.Set {
+		t.StringMember("code", v.Code.Value)
+	}
+	if v.Ok.Set {
+		t.IntMember("ok", v.Ok.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

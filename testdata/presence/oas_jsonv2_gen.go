@@ -15,7 +15,34 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Record) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRecord.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintRecord.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Record) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	t.Name("label")
+	if v.Label.Null {
+		t.Null()
+	} else {
+		t.String(v.Label.Value)
+	}
+	if v.Note.Set {
+		t.StringMember("note", v.Note.Value)
+	}
+	if v.Expires.Set {
+		t.Name("expires")
+		if v.Expires.Null {
+			t.Null()
+		} else {
+			w.Time(v.Expires.Value)
+			t.WriteScratch()
+		}
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,27 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Account) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAccount.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintAccount.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Account) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("id", v.ID)
+	t.StringMember("password", v.Password)
+	if v.Email.Set {
+		t.StringMember("email", v.Email.Value)
+	}
+	if v.CreatedBy.Set {
+		t.Name("createdBy")
+		v.CreatedBy.Value.EncodeTokens(t)
+	}
+	if v.Role.Set {
+		t.Name("role")
+		t.String(string(v.Role.Value))
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +49,17 @@ func (v *Account) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintUser.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *User) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Name.Set {
+		t.StringMember("name", v.Name.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

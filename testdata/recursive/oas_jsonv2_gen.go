@@ -15,7 +15,27 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Node) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNode.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintNode.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Node) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("name", v.Name)
+	if v.Parent != nil {
+		t.Name("parent")
+		v.Parent.EncodeTokens(t)
+	}
+	if v.Children != nil {
+		t.Name("children")
+		t.ArrayStart()
+		for i1 := range v.Children {
+			v.Children[i1].EncodeTokens(t)
+		}
+		t.ArrayEnd()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,18 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintPet.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Pet) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	if v.CallbackURL.Set {
+		t.StringMember("callbackUrl", v.CallbackURL.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +40,17 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AddPetFilter) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddPetFilter.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintAddPetFilter.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *AddPetFilter) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Kind.Set {
+		t.StringMember("kind", v.Kind.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +64,18 @@ func (v *AddPetFilter) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AddPetRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddPetRequest.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintAddPetRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *AddPetRequest) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Pet.Set {
+		t.Name("pet")
+		v.Pet.Value.EncodeTokens(t)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

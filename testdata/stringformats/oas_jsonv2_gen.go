@@ -15,7 +15,51 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Event) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEvent.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintEvent.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Event) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.At.Set {
+		t.Name("at")
+		w.Time(v.At.Value)
+		t.WriteScratch()
+	}
+	if v.Day.Set {
+		t.Name("day")
+		w.Date(v.Day.Value)
+		t.WriteScratch()
+	}
+	if v.ID.Set {
+		t.Name("id")
+		w.UUID(v.ID.Value)
+		t.WriteScratch()
+	}
+	if v.V4.Set {
+		t.Name("v4")
+		w.Addr(v.V4.Value)
+		t.WriteScratch()
+	}
+	if v.V6.Set {
+		t.Name("v6")
+		w.Addr(v.V6.Value)
+		t.WriteScratch()
+	}
+	if v.Site.Set {
+		t.StringMember("site", v.Site.Value)
+	}
+	if v.Mail.Set {
+		t.StringMember("mail", v.Mail.Value)
+	}
+	if v.Blob != nil {
+		t.Name("blob")
+		w.Bytes64(v.Blob)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

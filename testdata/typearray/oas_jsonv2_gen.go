@@ -29,7 +29,25 @@ func (v *Value) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Cell) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCell.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintCell.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Cell) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Value.Set {
+		t.Name("value")
+		v.Value.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	if v.Weight.Set {
+		t.Name("weight")
+		v.Weight.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

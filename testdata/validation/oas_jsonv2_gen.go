@@ -15,7 +15,87 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Account) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAccount.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintAccount.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Account) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.StringMember("handle", v.Handle)
+	if v.Display.Set {
+		t.StringMember("display", v.Display.Value)
+	}
+	t.IntMember("age", int64(v.Age))
+	if v.Score.Set {
+		t.Name("score")
+		t.Float64(v.Score.Value)
+	}
+	if v.LegacyScore.Set {
+		t.Name("legacyScore")
+		t.Float64(v.LegacyScore.Value)
+	}
+	if v.Price.Set {
+		t.Name("price")
+		t.Float64(v.Price.Value)
+	}
+	if v.Step.Set {
+		t.IntMember("step", v.Step.Value)
+	}
+	if v.Odd.Set {
+		t.Name("odd")
+		t.Uint(uint64(v.Odd.Value))
+	}
+	t.Name("tags")
+	t.ArrayStart()
+	for i1 := range v.Tags {
+		t.String(v.Tags[i1])
+	}
+	t.ArrayEnd()
+	if v.Email.Set {
+		t.StringMember("email", v.Email.Value)
+	}
+	if v.Labels != nil {
+		t.Name("labels")
+		start2 := len(w.Buf)
+		for _, k3 := range oasrt.SortedKeys(w, v.Labels) {
+			w.Key(k3)
+			x4 := v.Labels[k3]
+			w.Int(x4)
+		}
+		w.DoneKeys()
+		w.ObjectEnd(start2)
+		t.WriteScratch()
+	}
+	if v.Points != nil {
+		t.Name("points")
+		t.ArrayStart()
+		for i5 := range v.Points {
+			v.Points[i5].EncodeTokens(t)
+		}
+		t.ArrayEnd()
+	}
+	if v.Ratio.Set {
+		t.Name("ratio")
+		v.Ratio.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	if v.Code.Set {
+		t.Name("code")
+		v.Code.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
+	if v.When != nil {
+		t.Name("when")
+		t.ArrayStart()
+		for i6 := range v.When {
+			w.Time(v.When[i6])
+			t.WriteScratch()
+		}
+		t.ArrayEnd()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +109,23 @@ func (v *Account) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintPoint.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Point) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.X.Set {
+		t.IntMember("x", int64(v.X.Value))
+	}
+	if v.Y.Set {
+		t.IntMember("y", int64(v.Y.Value))
+	}
+	if v.Z.Set {
+		t.IntMember("z", int64(v.Z.Value))
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +195,26 @@ func (v *Lookahead) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Circle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCircle.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintCircle.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Circle) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.Name("kind")
+	t.String(string(v.Kind))
+	if v.Version.Set {
+		t.Name("version")
+		t.Int(int64(v.Version.Value))
+	}
+	t.Name("r")
+	t.Float64(v.R)
+	if v.Solid.Set {
+		t.Name("solid")
+		t.Bool(v.Solid.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +228,17 @@ func (v *Circle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RenamedThing) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRenamedThing.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintRenamedThing.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *RenamedThing) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.IdentifierText.Set {
+		t.StringMember("id_str", v.IdentifierText.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,7 +252,49 @@ func (v *RenamedThing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Settings) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSettings.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintSettings.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Settings) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	if v.Theme.Set {
+		t.Name("theme")
+		t.String(string(v.Theme.Value))
+	}
+	if v.PageSize.Set {
+		t.IntMember("pageSize", int64(v.PageSize.Value))
+	}
+	if v.Ratio.Set {
+		t.Name("ratio")
+		t.Float64(v.Ratio.Value)
+	}
+	if v.Label.Set {
+		t.StringMember("label", v.Label.Value)
+	}
+	if v.Beta.Set {
+		t.Name("beta")
+		t.Bool(v.Beta.Value)
+	}
+	if v.Note.Set {
+		t.Name("note")
+		if v.Note.Null {
+			t.Null()
+		} else {
+			t.String(v.Note.Value)
+		}
+	}
+	if v.Since.Set {
+		t.Name("since")
+		w.Date(v.Since.Value)
+		t.WriteScratch()
+	}
+	if v.Count.Set {
+		t.IntMember("count", v.Count.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -141,7 +308,24 @@ func (v *Settings) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Wide) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintWide.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintWide.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Wide) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Small.Set {
+		t.IntMember("small", int64(v.Small.Value))
+	}
+	if v.Unsigned.Set {
+		t.Name("unsigned")
+		t.Uint(uint64(v.Unsigned.Value))
+	}
+	if v.Huge.Set {
+		t.IntMember("huge", v.Huge.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -155,7 +339,23 @@ func (v *Wide) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintUser.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *User) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	t.StringMember("name", v.Name)
+	t.StringMember("password", v.Password)
+	if v.Created.Set {
+		t.Name("created")
+		w.Time(v.Created.Value)
+		t.WriteScratch()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -169,7 +369,18 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Grant) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGrant.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGrant.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Grant) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Permission.Set {
+		t.Name("permission")
+		t.String(string(v.Permission.Value))
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -183,7 +394,36 @@ func (v *Grant) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Ledger) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLedger.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintLedger.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Ledger) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.Name("total")
+	w.Marshaler(&v.Total)
+	t.WriteScratch()
+	if v.Delta.Set {
+		t.Name("delta")
+		if v.Delta.Null {
+			t.Null()
+		} else {
+			w.Marshaler(&v.Delta.Value)
+			t.WriteScratch()
+		}
+	}
+	if v.History != nil {
+		t.Name("history")
+		t.ArrayStart()
+		for i1 := range v.History {
+			w.Marshaler(&v.History[i1])
+			t.WriteScratch()
+		}
+		t.ArrayEnd()
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -197,7 +437,18 @@ func (v *Ledger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Gauge) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGauge.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGauge.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Gauge) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.Name("level")
+	w.Float32(v.Level)
+	t.WriteScratch()
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

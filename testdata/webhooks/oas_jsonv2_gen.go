@@ -15,7 +15,16 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintPet.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Pet) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	t.StringMember("name", v.Name)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +38,15 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SubscribeRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSubscribeRequest.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintSubscribeRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *SubscribeRequest) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.StringMember("url", v.URL)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +60,15 @@ func (v *SubscribeRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OnPetRemovedRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOnPetRemovedRequest.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintOnPetRemovedRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *OnPetRemovedRequest) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +82,18 @@ func (v *OnPetRemovedRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OnPetRemovedOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOnPetRemovedOK.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintOnPetRemovedOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *OnPetRemovedOK) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	if v.Ok.Set {
+		t.Name("ok")
+		t.Bool(v.Ok.Value)
+	}
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,19 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SomeValue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSomeValue.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintSomeValue.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *SomeValue) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.IntMember("type", int64(v.Type))
+	t.Name("value")
+	v.Value.EncodeJSON(w)
+	t.WriteScratch()
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +41,16 @@ func (v *SomeValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SomeValueString) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSomeValueString.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintSomeValueString.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *SomeValueString) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.IntMember("type", int64(v.Type))
+	t.StringMember("value", v.Value)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +78,32 @@ func (v *Event) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Click) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintClick.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintClick.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *Click) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	if v.At.Set {
+		t.Name("at")
+		w.Time(v.At.Value)
+		t.WriteScratch()
+	}
+	t.IntMember("x", int64(v.X))
+	t.IntMember("y", int64(v.Y))
+	if v.Target.Set {
+		t.StringMember("target", v.Target.Value)
+	}
+	if v.Session.Set {
+		t.Name("session")
+		w.UUID(v.Session.Value)
+		t.WriteScratch()
+	}
+	t.StringMember("kind", v.Kind)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +117,30 @@ func (v *Click) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v View) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintView.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintView.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *View) EncodeTokens(t *oasrt.Tokens) {
+	w := t.Scratch() // for the values written as JSON text
+	t.ObjectStart()
+	t.IntMember("id", v.ID)
+	if v.At.Set {
+		t.Name("at")
+		w.Time(v.At.Value)
+		t.WriteScratch()
+	}
+	t.StringMember("page", v.Page)
+	if v.Referrer.Set {
+		t.StringMember("referrer", v.Referrer.Value)
+	}
+	if v.Seconds.Set {
+		t.Name("seconds")
+		t.Float64(v.Seconds.Value)
+	}
+	t.StringMember("kind", v.Kind)
+	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
