@@ -157,7 +157,9 @@ petstore example into ./petstore). The files, each rewritten whole:
   oas_json_gen.go      their JSON codecs: EncodeJSON, DecodeJSON,
                        MarshalJSON, UnmarshalJSON
   oas_jsonv2_gen.go    MarshalJSONTo and UnmarshalJSONFrom, so encoding/json
-                       and encoding/json/v2 reach those codecs (Go 1.27)
+                       and encoding/json/v2 reach those codecs (Go 1.27),
+                       and the objects' EncodeTokens, which MarshalJSONTo
+                       calls for large values (the tokens part)
   oas_validate_gen.go  Validate methods and the values checks share
   oas_stream_gen.go    iterators over the models' arrays (the streams part)
   oas_router_gen.go    the router (specs with paths)
@@ -203,7 +205,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: the embedded petstore example)")
 	out := fs.String("o", "", "the directory to write the Go package to (default: ./petstore for the example)")
 	pkg := fs.String("p", "", "the Go package name (default: from the directory's name)")
-	parts := fs.String("parts", "", "what to generate, comma-separated: models, server, client, streams (default all; models always)")
+	parts := fs.String("parts", "", "what to generate, comma-separated: models, server, client, streams, tokens (default all; models always)")
 	var include, exclude opFilter
 	fs.Var((*listFlag)(&include.tags), "tags", "generate only the operations with one of these tags (comma-separated), and the schemas they reach")
 	fs.Var((*listFlag)(&include.ids), "operations", "generate only these operations (operationIds, comma-separated), and the schemas they reach")

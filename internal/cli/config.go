@@ -88,10 +88,12 @@ func parseParts(s string) (gen.Parts, error) {
 			p |= gen.Client
 		case "streams":
 			p |= gen.Streams
+		case "tokens":
+			p |= gen.Tokens
 		case "all":
 			p |= gen.AllParts
 		default:
-			return 0, fmt.Errorf("unknown part %q: want models, server, client, streams or all", name)
+			return 0, fmt.Errorf("unknown part %q: want models, server, client, streams, tokens or all", name)
 		}
 	}
 	return p | gen.Models, nil

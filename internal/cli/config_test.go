@@ -191,6 +191,37 @@ func TestStreamsPart(t *testing.T) {
 	}
 }
 
+// TestTokensPart checks that the objects' EncodeTokens methods are the
+// tokens part: in by default and with -parts tokens or all, left out
+// otherwise (MarshalJSONTo then always goes through the Writer).
+func TestTokensPart(t *testing.T) {
+	spec, _ := filepath.Abs("../../testdata/arrays/openapi.yaml")
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		parts  []string
+		tokens bool
+	}{
+		{nil, true},
+		{[]string{"-parts", "models"}, false},
+		{[]string{"-parts", "models,tokens"}, true},
+		{[]string{"-parts", "all"}, true},
+	} {
+		var out strings.Builder
+		if code := Run(append([]string{"generate", "-i", spec, "-o", dir}, tt.parts...), nil, &out, &out); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", tt.parts, code, out.String())
+		}
+		v2, err := os.ReadFile(filepath.Join(dir, "oas_jsonv2_gen.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		methods := strings.Contains(string(v2), ") EncodeTokens(t *oasrt.Tokens) {")
+		calls := strings.Contains(string(v2), ".EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)")
+		if methods != tt.tokens || calls != tt.tokens {
+			t.Errorf("%v: EncodeTokens methods %v, called %v; want %v", tt.parts, methods, calls, tt.tokens)
+		}
+	}
+}
+
 // TestConfigPagination: the config file's pagination wins over the spec's
 // x-oasgen-pagination, turns the Link detection off, and an operationId
 // the spec does not have is an error at its line.

@@ -40,7 +40,8 @@ const (
 	Server         // the router, the Handler interface and Server
 	Client         // the Client
 	Streams        // the models' streaming API (oas_stream_gen.go), with its hooks in the codecs
-	AllParts = Models | Server | Client | Streams
+	Tokens         // the structs' EncodeTokens methods (oas_jsonv2_gen.go), json.Marshal's way for large values on Go 1.27
+	AllParts = Models | Server | Client | Streams | Tokens
 )
 
 // Has reports whether p holds q; zero holds every part.
@@ -99,7 +100,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		for _, mp := range k.layout.pkgs {
 			km := k.forPackage()
 			part := &ir.Package{Decls: mp.decls}
-			if err := genModelFiles(part, func(name string) *file { return mp.file(name, km) }, emit); err != nil {
+			if err := genModelFiles(part, opts.Parts.Has(Tokens), func(name string) *file { return mp.file(name, km) }, emit); err != nil {
 				return nil, err
 			}
 			// The Validate methods register values the codecs share too,
@@ -118,7 +119,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 			return nil, err
 		}
 	} else {
-		if err := genModelFiles(pkg, func(name string) *file { return newFile(name, opts.Package, k) }, emit); err != nil {
+		if err := genModelFiles(pkg, opts.Parts.Has(Tokens), func(name string) *file { return newFile(name, opts.Package, k) }, emit); err != nil {
 			return nil, err
 		}
 	}
@@ -206,7 +207,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 // newFile, handing each to emit when it is complete. The Validate methods
 // are printed apart, after the files that share their package-level
 // values.
-func genModelFiles(pkg *ir.Package, newFile func(name string) *file, emit func(...*file) error) error {
+func genModelFiles(pkg *ir.Package, tokens bool, newFile func(name string) *file, emit func(...*file) error) error {
 	models := newFile("oas_models_gen.go")
 	models.specText = true
 	genModels(models, pkg)
@@ -220,7 +221,7 @@ func genModelFiles(pkg *ir.Package, newFile func(name string) *file, emit func(.
 	}
 	if len(marshaled) > 0 {
 		v2 := newFile("oas_jsonv2_gen.go")
-		genJSONv2(v2, pkg, marshaled)
+		genJSONv2(v2, pkg, marshaled, tokens)
 		if err := emit(v2); err != nil {
 			return err
 		}

@@ -15,7 +15,7 @@ const jsonv2Build = "go1.27 && goexperiment.jsonv2"
 // the value once and decodes it with a Reader on its stack (no pool).
 // json.Marshal, json.Unmarshal, json.NewEncoder and v2's functions then
 // reach the codec, with its checks and errors.
-func genJSONv2(f *file, pkg *ir.Package, names []string) {
+func genJSONv2(f *file, pkg *ir.Package, names []string, withTokens bool) {
 	f.build = jsonv2Build
 	enc := Ident{"encoding/json/jsontext", "Encoder"}
 	dec := Ident{"encoding/json/jsontext", "Decoder"}
@@ -26,7 +26,7 @@ func genJSONv2(f *file, pkg *ir.Package, names []string) {
 	}
 	tokens := map[string]*ir.Struct{}
 	for _, d := range pkg.Decls {
-		if s, ok := d.(*ir.Struct); ok && tokensStruct(s) {
+		if s, ok := d.(*ir.Struct); ok && withTokens && tokensStruct(s) {
 			tokens[s.GoName] = s
 		}
 	}

@@ -29,23 +29,7 @@ func (v *Tags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Page) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPage.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Page) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.Name("items")
-	t.ArrayStart()
-	for i1 := range v.Items {
-		v.Items[i1].EncodeTokens(t)
-	}
-	t.ArrayEnd()
-	if v.Next.Set {
-		t.StringMember("next", v.Next.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintPage.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -59,28 +43,7 @@ func (v *Page) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Post) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPost.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Post) EncodeTokens(t *oasrt.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	if v.Tags != nil {
-		t.Name("tags")
-		v.Tags.EncodeJSON(w)
-		t.WriteScratch()
-	}
-	if v.Scores != nil {
-		t.Name("scores")
-		t.ArrayStart()
-		for i1 := range v.Scores {
-			t.Int(v.Scores[i1])
-		}
-		t.ArrayEnd()
-	}
-	t.ObjectEnd()
+	return sizeHintPost.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
