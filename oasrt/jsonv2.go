@@ -35,7 +35,24 @@ import (
 // jsontext.String, which enc escapes decoding each character once. Token
 // by token costs more per token, so small values and ASCII text, where
 // the one scan is cheap, keep WriteValue (docs/doors.md has the numbers).
+// A type with an EncodeTokens method skips the Writer for a large value
+// altogether (EncodeTokensTo).
 func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
+	return h.encodeTo(enc, encode, nil)
+}
+
+// encodeTo is EncodeTo, and with tokens EncodeTokensTo: both inline, so a
+// generated MarshalJSONTo makes one call whichever it calls.
+func (h *SizeHint) encodeTo(enc *jsontext.Encoder, encode func(*Writer), tokens func(*Tokens)) error {
+	if tokens != nil && h.n.Load() >= tokensFrom {
+		start := enc.OutputOffset()
+		t := Tokens{enc: enc}
+		tokens(&t)
+		if t.err == nil {
+			h.observe(int(enc.OutputOffset() - start))
+		}
+		return t.err
+	}
 	w := h.GetWriter()
 	encode(w)
 	h.observe(len(w.Buf))
@@ -326,14 +343,5 @@ func EncodeTokens(enc *jsontext.Encoder, v TokenEncoder) error {
 //
 //	return h.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
 func (h *SizeHint) EncodeTokensTo(enc *jsontext.Encoder, encode func(*Writer), tokens func(*Tokens)) error {
-	if h.n.Load() < tokensFrom {
-		return h.EncodeTo(enc, encode)
-	}
-	start := enc.OutputOffset()
-	t := Tokens{enc: enc}
-	tokens(&t)
-	if t.err == nil {
-		h.observe(int(enc.OutputOffset() - start))
-	}
-	return t.err
+	return h.encodeTo(enc, encode, tokens)
 }
