@@ -5,7 +5,10 @@
 # (bench/cmd/decodeinstr, NEW's on both sides; with ENCODE=1, 100,000
 # encodes into a reused Writer instead; with OWNED=1, 100,000 decodes
 # through UnmarshalJSON into a new value, allocations and the collector's
-# work included; with both, 100,000 MarshalJSON calls), with Go's
+# work included; with both, 100,000 MarshalJSON calls; with JSON=1
+# instead of OWNED=1, json.Unmarshal or json.Marshal, which on Go 1.27
+# (GOTOOLCHAIN=go1.27.4 in the environment) call the generated
+# UnmarshalJSONFrom and MarshalJSONTo), with Go's
 # asynchronous preemption off (callgrind stops at its signals) and one P.
 # A count is the same on every run of one binary (with OWNED=1, within a
 # percent or two: the collector's work varies), so a change of a percent
@@ -17,10 +20,12 @@
 #	ENCODE=1 sh bench/decodeinstr.sh BASE [NEW]
 #	OWNED=1 sh bench/decodeinstr.sh BASE [NEW]
 #	ENCODE=1 OWNED=1 sh bench/decodeinstr.sh BASE [NEW]
+#	ENCODE=1 JSON=1 GOTOOLCHAIN=go1.27.4 sh bench/decodeinstr.sh BASE [NEW]
 set -eu
 mode=
 [ "${ENCODE:-0}" = 1 ] && mode=-encode
 [ "${OWNED:-0}" = 1 ] && mode="$mode -owned"
+[ "${JSON:-0}" = 1 ] && mode="$mode -json"
 base=${1:?usage: sh bench/decodeinstr.sh BASE [NEW]}
 new=${2:-HEAD}
 root=$(git rev-parse --show-toplevel)

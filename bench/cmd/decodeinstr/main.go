@@ -6,12 +6,15 @@
 // through UnmarshalJSON into a new value on the heap each time, as the
 // owned doors do (a fresh Reader, the allocations and the collector's
 // work included); with -owned and -encode it encodes with MarshalJSON,
-// a new output each time.
+// a new output each time. With -json it decodes with json.Unmarshal into a
+// new value, or with -encode encodes with json.Marshal (built by Go 1.27,
+// through the generated UnmarshalJSONFrom and MarshalJSONTo).
 //
-//	decodeinstr [-encode] [-owned] A|C|SomeValue N
+//	decodeinstr [-encode] [-owned | -json] A|C|SomeValue N
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -42,9 +45,10 @@ var sink codec
 func main() {
 	encode := flag.Bool("encode", false, "encode the decoded payload instead of decoding it")
 	owned := flag.Bool("owned", false, "decode with UnmarshalJSON into a new value each time (with -encode: encode with MarshalJSON)")
+	viaJSON := flag.Bool("json", false, "decode with json.Unmarshal into a new value each time (with -encode: encode with json.Marshal)")
 	flag.Parse()
-	if flag.NArg() != 2 {
-		fmt.Fprintln(os.Stderr, "usage: decodeinstr [-encode] [-owned] A|C|SomeValue N")
+	if flag.NArg() != 2 || *owned && *viaJSON {
+		fmt.Fprintln(os.Stderr, "usage: decodeinstr [-encode] [-owned | -json] A|C|SomeValue N")
 		os.Exit(2)
 	}
 	n, err := strconv.Atoi(flag.Arg(1))
@@ -72,6 +76,17 @@ func main() {
 		check(v.DecodeJSON(&r))
 	}
 	switch {
+	case *encode && *viaJSON:
+		for range n {
+			out, err = json.Marshal(v)
+			check(err)
+		}
+	case *viaJSON:
+		for range n {
+			v := fresh()
+			check(json.Unmarshal(data, v))
+			sink = v
+		}
 	case *encode && *owned:
 		for range n {
 			// MarshalJSON is AppendJSON(nil), on a value receiver.
