@@ -63,4 +63,4 @@ for w in A SomeValue C; do
 	done
 done | awk '{c[$1, $2] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
 END { printf "| workload | before (instructions) | after | after/before |\n|---|---:|---:|---:|\n"
-	for (i = 1; i <= n; i++) { w = order[i]; printf "| %s | %d | %d | %.3f |\n", w, c[w, "before"], c[w, "after"], c[w, "after"] / c[w, "before"] } }'
+	for (i = 1; i <= n; i++) { w = order[i]; printf "| %s | %.0f | %.0f | %.3f |\n", w, c[w, "before"], c[w, "after"], c[w, "after"] / c[w, "before"] } }'
