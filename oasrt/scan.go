@@ -182,27 +182,3 @@ func decodeRune[T string | []byte](s T) (rune, int) {
 	}
 	panic("unreachable")
 }
-
-// validUTF8 reports whether s is well-formed UTF-8: ASCII eight bytes at a
-// step, other text a run at a time (multiRun, which also stops at U+2028
-// and U+2029, both well-formed).
-func validUTF8(s string) bool {
-	i := 0
-	for i < len(s) {
-		for i+8 <= len(s) && load64(s, i)&msb == 0 {
-			i += 8
-		}
-		if i < len(s) && s[i] < utf8RuneSelf {
-			i++
-			continue
-		}
-		if i = multiRun(s, i); i < len(s) && s[i] >= utf8RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r != '\u2028' && r != '\u2029' {
-				return false
-			}
-			i += size
-		}
-	}
-	return true
-}

@@ -2,7 +2,6 @@ package oasrt
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -68,38 +67,6 @@ func FuzzMultiRun(f *testing.F) {
 			if got, want := multiRun(s, i), multiRunRef(s, i); got != want {
 				t.Fatalf("multiRun(% x, %d) = %d, want %d", s, i, got, want)
 			}
-		}
-	})
-}
-
-// TestValidUTF8 checks validUTF8 against utf8.ValidString on strings of
-// the pieces, ASCII between them (so the eight-byte steps run), and every
-// prefix of each (cutting a character).
-func TestValidUTF8(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for range 20000 {
-		var s []byte
-		for range 1 + rng.IntN(12) {
-			if rng.IntN(3) == 0 {
-				s = append(s, strings.Repeat("x", rng.IntN(20))...)
-			}
-			s = append(s, pieces[rng.IntN(len(pieces))]...)
-		}
-		for n := range len(s) + 1 {
-			if got, want := validUTF8(string(s[:n])), utf8.ValidString(string(s[:n])); got != want {
-				t.Fatalf("validUTF8(% x) = %v, want %v", s[:n], got, want)
-			}
-		}
-	}
-}
-
-func FuzzValidUTF8(f *testing.F) {
-	for _, p := range pieces {
-		f.Add("ascii text, then " + string(p) + " and 東京の会社で")
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := validUTF8(s), utf8.ValidString(s); got != want {
-			t.Fatalf("validUTF8(%q) = %v, want %v", s, got, want)
 		}
 	})
 }
