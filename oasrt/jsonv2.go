@@ -197,12 +197,12 @@ func (r *Reader) ResetFrom(dec *jsontext.Decoder) error {
 }
 
 // Tokens writes a value to a jsontext.Encoder a token at a time. A
-// generated type whose values can be large has an EncodeTokens method
-// that writes its members through one; the generated MarshalJSONTo calls
-// it (EncodeTokensTo) once its outputs have been large, so a large value
-// goes to the Encoder without the pooled Writer's copy of it and the scan
-// of that copy (docs/doors.md). The first error is kept, and every later
-// call writes nothing.
+// generated object type whose members are all declared properties has an
+// EncodeTokens method that writes them through one; the generated
+// MarshalJSONTo calls it (EncodeTokensTo) once the type's outputs have
+// been large, so a large value goes to the Encoder without the pooled
+// Writer's copy of it and the scan of that copy (docs/doors.md). The
+// first error is kept, and every later call writes nothing.
 type Tokens struct {
 	enc     *jsontext.Encoder
 	err     error
@@ -328,8 +328,9 @@ type TokenEncoder interface {
 
 // EncodeTokens writes v to enc token by token, with v's EncodeTokens. A
 // MarshalJSONTo of the caller's can call it to write a generated value
-// without an intermediate copy; the generated MarshalJSONTo calls it for
-// a value whose earlier outputs were large (SizeHint.EncodeTokensTo).
+// without an intermediate copy; the generated MarshalJSONTo does the same
+// for a value whose type's earlier outputs were large
+// (SizeHint.EncodeTokensTo).
 func EncodeTokens(enc *jsontext.Encoder, v TokenEncoder) error {
 	t := Tokens{enc: enc}
 	v.EncodeTokens(&t)
