@@ -158,8 +158,8 @@ petstore example into ./petstore). The files, each rewritten whole:
                        MarshalJSON, UnmarshalJSON
   oas_jsonv2_gen.go    MarshalJSONTo and UnmarshalJSONFrom, so encoding/json
                        and encoding/json/v2 reach those codecs (Go 1.27),
-                       and the objects' EncodeTokens, which MarshalJSONTo
-                       calls for large values (the tokens part)
+                       and with -json-tokens the objects' EncodeTokens,
+                       which MarshalJSONTo calls for large values
   oas_validate_gen.go  Validate methods and the values checks share
   oas_stream_gen.go    iterators over the models' arrays (the streams part)
   oas_router_gen.go    the router (specs with paths)
@@ -205,7 +205,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: the embedded petstore example)")
 	out := fs.String("o", "", "the directory to write the Go package to (default: ./petstore for the example)")
 	pkg := fs.String("p", "", "the Go package name (default: from the directory's name)")
-	parts := fs.String("parts", "", "what to generate, comma-separated: models, server, client, streams, tokens (default all; models always)")
+	parts := fs.String("parts", "", "what to generate, comma-separated: models, server, client, streams (default all; models always)")
 	var include, exclude opFilter
 	fs.Var((*listFlag)(&include.tags), "tags", "generate only the operations with one of these tags (comma-separated), and the schemas they reach")
 	fs.Var((*listFlag)(&include.ids), "operations", "generate only these operations (operationIds, comma-separated), and the schemas they reach")
@@ -213,6 +213,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs.Var((*listFlag)(&exclude.tags), "exclude-tags", "leave out the operations with one of these tags")
 	fs.Var((*listFlag)(&exclude.ids), "exclude-operations", "leave out these operations (operationIds)")
 	fs.Var((*listFlag)(&exclude.paths), "exclude-paths", "leave out the operations under these path prefixes")
+	jsonTokens := fs.Bool("json-tokens", false, "give the objects EncodeTokens methods, which json.Marshal on Go 1.27 takes for large values (docs/doors.md); about a tenth more lines")
 	modelPackages := fs.Int("model-packages", 0, "split the models into up to `N` packages under DIR/internal/oasmodels/, for specs too big to compile as one (DIR must be in a Go module; docs/config.md)")
 	unchecked := fs.Bool(strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
 		"leave a pattern whose lookaround or backreferences have no RE2 form unchecked, with a warning, instead of failing")
@@ -262,6 +263,9 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		if cfg.parts, err = parseParts(*parts); err != nil {
 			return usageErr(err)
 		}
+	}
+	if set["json-tokens"] {
+		cfg.jsonTokens = *jsonTokens
 	}
 	if set["model-packages"] {
 		if *modelPackages < 1 || *modelPackages > maxModelPackages {
@@ -443,7 +447,7 @@ func generate(cfg *genConfig) (*Result, error) {
 			return nil, errors.New("oasgen generate: the selection keeps no operation")
 		}
 	}
-	opts := gen.Options{Package: cfg.pkg, Version: Version(), Parts: cfg.parts, ModelPackages: cfg.modelPackages}
+	opts := gen.Options{Package: cfg.pkg, Version: Version(), Parts: cfg.parts, ModelPackages: cfg.modelPackages, JSONTokens: cfg.jsonTokens}
 	if opts.ModelPackages > 1 {
 		if opts.ImportPath, err = importPath(cfg.output); err != nil {
 			return nil, fmt.Errorf("oasgen generate: -model-packages: %w", err)

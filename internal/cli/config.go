@@ -25,6 +25,7 @@ type genConfig struct {
 	parts              gen.Parts
 	uncheckedPatterns  bool
 	formatAnnotations  bool // the generate flag only
+	jsonTokens         bool // json-tokens:, gen.Options.JSONTokens
 	include, exclude   opFilter
 	// pages is the pagination declared by operationId (pagination:).
 	pages map[string]*build.PageDecl
@@ -88,12 +89,10 @@ func parseParts(s string) (gen.Parts, error) {
 			p |= gen.Client
 		case "streams":
 			p |= gen.Streams
-		case "tokens":
-			p |= gen.Tokens
 		case "all":
 			p |= gen.AllParts
 		default:
-			return 0, fmt.Errorf("unknown part %q: want models, server, client, streams, tokens or all", name)
+			return 0, fmt.Errorf("unknown part %q: want models, server, client, streams or all", name)
 		}
 	}
 	return p | gen.Models, nil
@@ -156,6 +155,11 @@ func loadConfig(path string) (*genConfig, error) {
 				return r.errorf(v, "unchecked-patterns: want true or false")
 			}
 			c.uncheckedPatterns = v.Value == "true"
+		case "json-tokens":
+			if v.Kind != yaml.ScalarNode || (v.Value != "true" && v.Value != "false") {
+				return r.errorf(v, "json-tokens: want true or false")
+			}
+			c.jsonTokens = v.Value == "true"
 		case "model-packages":
 			n, err := strconv.Atoi(v.Value)
 			if v.Kind != yaml.ScalarNode || err != nil || n < 1 || n > maxModelPackages {

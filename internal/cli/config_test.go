@@ -191,33 +191,37 @@ func TestStreamsPart(t *testing.T) {
 	}
 }
 
-// TestTokensPart checks that the objects' EncodeTokens methods are the
-// tokens part: in by default and with -parts tokens or all, left out
-// otherwise (MarshalJSONTo then always goes through the Writer).
-func TestTokensPart(t *testing.T) {
+// TestJSONTokens checks that the objects' EncodeTokens methods come with
+// -json-tokens or json-tokens: true in the config file (the flag wins),
+// and not by default (MarshalJSONTo then always goes through the Writer).
+func TestJSONTokens(t *testing.T) {
 	spec, _ := filepath.Abs("../../testdata/arrays/openapi.yaml")
 	dir := t.TempDir()
+	on := filepath.Join(dir, "on.yaml")
+	if err := os.WriteFile(on, []byte("version: 1\njson-tokens: true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
-		parts  []string
+		args   []string
 		tokens bool
 	}{
-		{nil, true},
-		{[]string{"-parts", "models"}, false},
-		{[]string{"-parts", "models,tokens"}, true},
-		{[]string{"-parts", "all"}, true},
+		{nil, false},
+		{[]string{"-json-tokens"}, true},
+		{[]string{"-config", on}, true},
+		{[]string{"-config", on, "-json-tokens=false"}, false},
 	} {
 		var out strings.Builder
-		if code := Run(append([]string{"generate", "-i", spec, "-o", dir}, tt.parts...), nil, &out, &out); code != exitOK {
-			t.Fatalf("%v: exit %d: %s", tt.parts, code, out.String())
+		if code := Run(append([]string{"generate", "-i", spec, "-o", filepath.Join(dir, "out")}, tt.args...), nil, &out, &out); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, out.String())
 		}
-		v2, err := os.ReadFile(filepath.Join(dir, "oas_jsonv2_gen.go"))
+		v2, err := os.ReadFile(filepath.Join(dir, "out", "oas_jsonv2_gen.go"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		methods := strings.Contains(string(v2), ") EncodeTokens(t *oasrt.Tokens) {")
 		calls := strings.Contains(string(v2), ".EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)")
 		if methods != tt.tokens || calls != tt.tokens {
-			t.Errorf("%v: EncodeTokens methods %v, called %v; want %v", tt.parts, methods, calls, tt.tokens)
+			t.Errorf("%v: EncodeTokens methods %v, called %v; want %v", tt.args, methods, calls, tt.tokens)
 		}
 	}
 }

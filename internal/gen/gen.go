@@ -29,6 +29,10 @@ type Options struct {
 	// ImportPath is the import path of the package, which the split
 	// models' packages are below; required with ModelPackages.
 	ImportPath string
+	// JSONTokens gives the objects EncodeTokens methods (oas_jsonv2_gen.go),
+	// which MarshalJSONTo calls for large values on Go 1.27: a tenth more
+	// lines, so it is asked for (docs/doors.md).
+	JSONTokens bool
 }
 
 // Parts is a set of the parts of an API's code. The models (types, codecs,
@@ -40,8 +44,7 @@ const (
 	Server         // the router, the Handler interface and Server
 	Client         // the Client
 	Streams        // the models' streaming API (oas_stream_gen.go), with its hooks in the codecs
-	Tokens         // the structs' EncodeTokens methods (oas_jsonv2_gen.go), json.Marshal's way for large values on Go 1.27
-	AllParts = Models | Server | Client | Streams | Tokens
+	AllParts = Models | Server | Client | Streams
 )
 
 // Has reports whether p holds q; zero holds every part.
@@ -100,7 +103,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		for _, mp := range k.layout.pkgs {
 			km := k.forPackage()
 			part := &ir.Package{Decls: mp.decls}
-			if err := genModelFiles(part, opts.Parts.Has(Tokens), func(name string) *file { return mp.file(name, km) }, emit); err != nil {
+			if err := genModelFiles(part, opts.JSONTokens, func(name string) *file { return mp.file(name, km) }, emit); err != nil {
 				return nil, err
 			}
 			// The Validate methods register values the codecs share too,
@@ -119,7 +122,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 			return nil, err
 		}
 	} else {
-		if err := genModelFiles(pkg, opts.Parts.Has(Tokens), func(name string) *file { return newFile(name, opts.Package, k) }, emit); err != nil {
+		if err := genModelFiles(pkg, opts.JSONTokens, func(name string) *file { return newFile(name, opts.Package, k) }, emit); err != nil {
 			return nil, err
 		}
 	}

@@ -29,15 +29,7 @@ func (v *Contact) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Email) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEmail.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Email) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("email", v.Email)
-	t.ObjectEnd()
+	return sizeHintEmail.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -51,15 +43,7 @@ func (v *Email) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Phone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPhone.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Phone) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("phone", v.Phone)
-	t.ObjectEnd()
+	return sizeHintPhone.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

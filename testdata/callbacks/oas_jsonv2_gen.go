@@ -15,16 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Event) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEvent.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Event) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("topic", v.Topic)
-	t.IntMember("seq", v.Seq)
-	t.ObjectEnd()
+	return sizeHintEvent.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -38,15 +29,7 @@ func (v *Event) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SubscribeRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSubscribeRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *SubscribeRequest) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("url", v.URL)
-	t.ObjectEnd()
+	return sizeHintSubscribeRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -60,17 +43,7 @@ func (v *SubscribeRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SubscriptionDoneOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSubscriptionDoneOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *SubscriptionDoneOK) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Bye.Set {
-		t.StringMember("bye", v.Bye.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintSubscriptionDoneOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

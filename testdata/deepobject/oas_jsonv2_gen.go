@@ -15,20 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ListItemsFilter) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintListItemsFilter.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *ListItemsFilter) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Color.Set {
-		t.StringMember("color", v.Color.Value)
-	}
-	if v.Size.Set {
-		t.IntMember("size", v.Size.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintListItemsFilter.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

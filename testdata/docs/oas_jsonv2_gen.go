@@ -15,20 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Widget) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintWidget.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Widget) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Name.Set {
-		t.StringMember("name", v.Name.Value)
-	}
-	if v.Size.Set {
-		t.IntMember("size", v.Size.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintWidget.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

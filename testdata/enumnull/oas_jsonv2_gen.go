@@ -29,22 +29,7 @@ func (v *Answer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Form) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintForm.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Form) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Answer.Set {
-		t.Name("answer")
-		if v.Answer.Null {
-			t.Null()
-		} else {
-			t.String(string(v.Answer.Value))
-		}
-	}
-	t.ObjectEnd()
+	return sizeHintForm.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,18 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Progress) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProgress.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Progress) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("percent", int64(v.Percent))
-	if v.Note.Set {
-		t.StringMember("note", v.Note.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintProgress.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -40,16 +29,7 @@ func (v *Progress) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v LogEntry) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLogEntry.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *LogEntry) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("seq", v.Seq)
-	t.StringMember("msg", v.Msg)
-	t.ObjectEnd()
+	return sizeHintLogEntry.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -63,17 +43,7 @@ func (v *LogEntry) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ChatRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintChatRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *ChatRequest) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Prompt.Set {
-		t.StringMember("prompt", v.Prompt.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintChatRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,15 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Tick) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTick.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Tick) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("n", v.N)
-	t.ObjectEnd()
+	return sizeHintTick.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

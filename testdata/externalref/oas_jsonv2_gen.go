@@ -15,18 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Owner) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOwner.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Owner) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Pet.Set {
-		t.Name("pet")
-		v.Pet.Value.EncodeTokens(t)
-	}
-	t.ObjectEnd()
+	return sizeHintOwner.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -40,19 +29,7 @@ func (v *Owner) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPet.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Pet) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("name", v.Name)
-	if v.Kind.Set {
-		t.Name("kind")
-		t.String(string(v.Kind.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

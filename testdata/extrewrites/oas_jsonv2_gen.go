@@ -15,27 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Token) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintToken.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Token) EncodeTokens(t *oasrt.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	t.Name("code")
-	v.Code.EncodeJSON(w)
-	t.WriteScratch()
-	if v.Strict.Set {
-		t.Name("strict")
-		v.Strict.Value.EncodeTokens(t)
-	}
-	if v.Never != nil {
-		t.Name("never")
-		w.RawJSON(v.Never)
-		t.WriteScratch()
-	}
-	t.ObjectEnd()
+	return sizeHintToken.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -63,17 +43,7 @@ func (v *Code) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Strict) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStrict.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Strict) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.A.Set {
-		t.StringMember("a", v.A.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintStrict.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

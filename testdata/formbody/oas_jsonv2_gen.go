@@ -15,20 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v LoginRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLoginRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *LoginRequest) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("user", v.User)
-	t.StringMember("password", v.Password)
-	if v.Remember.Set {
-		t.Name("remember")
-		t.Bool(v.Remember.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintLoginRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,26 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Order) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrder.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Order) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Items != nil {
-		t.Name("items")
-		t.ArrayStart()
-		for i1 := range v.Items {
-			v.Items[i1].EncodeTokens(t)
-		}
-		t.ArrayEnd()
-	}
-	if v.Shipping.Set {
-		t.Name("shipping")
-		v.Shipping.Value.EncodeTokens(t)
-	}
-	t.ObjectEnd()
+	return sizeHintOrder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -48,21 +29,7 @@ func (v *Order) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OrderItemsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrderItemsItem.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *OrderItemsItem) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Product.Set {
-		t.Name("product")
-		v.Product.Value.EncodeTokens(t)
-	}
-	if v.Quantity.Set {
-		t.IntMember("quantity", v.Quantity.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintOrderItemsItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -76,17 +43,7 @@ func (v *OrderItemsItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OrderItemsItemProduct) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrderItemsItemProduct.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *OrderItemsItemProduct) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Sku.Set {
-		t.StringMember("sku", v.Sku.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintOrderItemsItemProduct.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -100,18 +57,7 @@ func (v *OrderItemsItemProduct) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OrderShipping) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrderShipping.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *OrderShipping) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Method.Set {
-		t.Name("method")
-		t.String(string(v.Method.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintOrderShipping.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,17 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetDocOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetDocOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *GetDocOK) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Text.Set {
-		t.StringMember("text", v.Text.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintGetDocOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -39,17 +29,7 @@ func (v *GetDocOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetImageOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetImageOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *GetImageOK) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Width.Set {
-		t.IntMember("width", v.Width.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintGetImageOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -63,17 +43,7 @@ func (v *GetImageOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetReportOKJSON) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetReportOKJSON.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *GetReportOKJSON) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Rows.Set {
-		t.IntMember("rows", v.Rows.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintGetReportOKJSON.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

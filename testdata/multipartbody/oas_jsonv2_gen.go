@@ -15,26 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v UploadRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUploadRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *UploadRequest) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("file", v.File)
-	if v.Title.Set {
-		t.StringMember("title", v.Title.Value)
-	}
-	if v.Tags != nil {
-		t.Name("tags")
-		t.ArrayStart()
-		for i1 := range v.Tags {
-			t.String(string(v.Tags[i1]))
-		}
-		t.ArrayEnd()
-	}
-	t.ObjectEnd()
+	return sizeHintUploadRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -71,22 +71,7 @@ func (v *Pets) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Schema400) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSchema400.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Schema400) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Field2fa.Set {
-		t.Name("2fa")
-		t.Bool(v.Field2fa.Value)
-	}
-	if v.Status.Set {
-		t.Name("status")
-		t.String(string(v.Status.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintSchema400.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -114,25 +99,7 @@ func (v *StatusCode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Page) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPage.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Page) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Items != nil {
-		t.Name("items")
-		t.ArrayStart()
-		for i1 := range v.Items {
-			t.String(v.Items[i1])
-		}
-		t.ArrayEnd()
-	}
-	if v.EachItems.Set {
-		t.StringMember("eachItems", v.EachItems.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintPage.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

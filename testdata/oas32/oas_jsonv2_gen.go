@@ -15,18 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Search) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSearch.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Search) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("text", v.Text)
-	if v.Limit.Set {
-		t.IntMember("limit", int64(v.Limit.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintSearch.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -40,16 +29,7 @@ func (v *Search) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Note) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNote.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Note) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("id", v.ID)
-	t.StringMember("text", v.Text)
-	t.ObjectEnd()
+	return sizeHintNote.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

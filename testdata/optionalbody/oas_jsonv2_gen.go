@@ -15,17 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AddNoteRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddNoteRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *AddNoteRequest) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Text.Set {
-		t.StringMember("text", v.Text.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintAddNoteRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -39,17 +29,7 @@ func (v *AddNoteRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AddNoteCreated) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddNoteCreated.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *AddNoteCreated) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.ID.Set {
-		t.IntMember("id", v.ID.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintAddNoteCreated.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

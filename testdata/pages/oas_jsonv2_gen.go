@@ -15,16 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Issue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintIssue.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Issue) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("number", v.Number)
-	t.StringMember("title", v.Title)
-	t.ObjectEnd()
+	return sizeHintIssue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -38,15 +29,7 @@ func (v *Issue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Customer) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCustomer.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Customer) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("id", v.ID)
-	t.ObjectEnd()
+	return sizeHintCustomer.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -60,23 +43,7 @@ func (v *Customer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ListCustomersOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintListCustomersOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *ListCustomersOK) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.Name("data")
-	t.ArrayStart()
-	for i1 := range v.Data {
-		v.Data[i1].EncodeTokens(t)
-	}
-	t.ArrayEnd()
-	if v.NextCursor.Set {
-		t.StringMember("next_cursor", v.NextCursor.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintListCustomersOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -90,25 +57,7 @@ func (v *ListCustomersOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ListEventsOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintListEventsOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *ListEventsOK) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Total.Set {
-		t.IntMember("total", v.Total.Value)
-	}
-	if v.Events != nil {
-		t.Name("events")
-		t.ArrayStart()
-		for i1 := range v.Events {
-			t.String(v.Events[i1])
-		}
-		t.ArrayEnd()
-	}
-	t.ObjectEnd()
+	return sizeHintListEventsOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,37 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Order) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrder.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Order) EncodeTokens(t *oasrt.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	if v.ID.Set {
-		t.IntMember("id", v.ID.Value)
-	}
-	if v.PetID.Set {
-		t.IntMember("petId", v.PetID.Value)
-	}
-	if v.Quantity.Set {
-		t.IntMember("quantity", int64(v.Quantity.Value))
-	}
-	if v.ShipDate.Set {
-		t.Name("shipDate")
-		w.Time(v.ShipDate.Value)
-		t.WriteScratch()
-	}
-	if v.Status.Set {
-		t.Name("status")
-		t.String(string(v.Status.Value))
-	}
-	if v.Complete.Set {
-		t.Name("complete")
-		t.Bool(v.Complete.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintOrder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -59,20 +29,7 @@ func (v *Order) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCategory.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Category) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.ID.Set {
-		t.IntMember("id", v.ID.Value)
-	}
-	if v.Name.Set {
-		t.StringMember("name", v.Name.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintCategory.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -86,36 +43,7 @@ func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUser.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *User) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.ID.Set {
-		t.IntMember("id", v.ID.Value)
-	}
-	t.StringMember("username", v.Username)
-	if v.FirstName.Set {
-		t.StringMember("firstName", v.FirstName.Value)
-	}
-	if v.LastName.Set {
-		t.StringMember("lastName", v.LastName.Value)
-	}
-	if v.Email.Set {
-		t.StringMember("email", v.Email.Value)
-	}
-	if v.Password.Set {
-		t.StringMember("password", v.Password.Value)
-	}
-	if v.Phone.Set {
-		t.StringMember("phone", v.Phone.Value)
-	}
-	if v.UserStatus.Set {
-		t.IntMember("userStatus", int64(v.UserStatus.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -129,20 +57,7 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Tag) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTag.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Tag) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.ID.Set {
-		t.IntMember("id", v.ID.Value)
-	}
-	if v.Name.Set {
-		t.StringMember("name", v.Name.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintTag.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -156,40 +71,7 @@ func (v *Tag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPet.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Pet) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.ID.Set {
-		t.IntMember("id", v.ID.Value)
-	}
-	t.StringMember("name", v.Name)
-	if v.Category.Set {
-		t.Name("category")
-		v.Category.Value.EncodeTokens(t)
-	}
-	t.Name("photoUrls")
-	t.ArrayStart()
-	for i1 := range v.PhotoURLs {
-		t.String(v.PhotoURLs[i1])
-	}
-	t.ArrayEnd()
-	if v.Tags != nil {
-		t.Name("tags")
-		t.ArrayStart()
-		for i2 := range v.Tags {
-			v.Tags[i2].EncodeTokens(t)
-		}
-		t.ArrayEnd()
-	}
-	if v.Status.Set {
-		t.Name("status")
-		t.String(string(v.Status.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -203,23 +85,7 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v APIResponse) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAPIResponse.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *APIResponse) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Code.Set {
-		t.IntMember("code", int64(v.Code.Value))
-	}
-	if v.Type.Set {
-		t.StringMember("type", v.Type.Value)
-	}
-	if v.Message.Set {
-		t.StringMember("message", v.Message.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintAPIResponse.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

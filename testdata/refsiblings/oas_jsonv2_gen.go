@@ -15,20 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Address) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddress.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Address) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Street.Set {
-		t.StringMember("street", v.Street.Value)
-	}
-	if v.City.Set {
-		t.StringMember("city", v.City.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintAddress.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -56,38 +43,7 @@ func (v *Tags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Order) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrder.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Order) EncodeTokens(t *oasrt.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	if v.Billing.Set {
-		t.Name("billing")
-		v.Billing.Value.EncodeTokens(t)
-	}
-	if v.Shipping.Set {
-		t.Name("shipping")
-		v.Shipping.Value.EncodeTokens(t)
-	}
-	if v.Tags != nil {
-		t.Name("tags")
-		v.Tags.EncodeJSON(w)
-		t.WriteScratch()
-	}
-	if v.Code.Set {
-		t.Name("code")
-		v.Code.Value.EncodeJSON(w)
-		t.WriteScratch()
-	}
-	if v.Marker != nil {
-		t.Name("marker")
-		w.RawJSON(v.Marker)
-		t.WriteScratch()
-	}
-	t.ObjectEnd()
+	return sizeHintOrder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -101,23 +57,7 @@ func (v *Order) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Closed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintClosed.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Closed) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Street.Set {
-		t.StringMember("street", v.Street.Value)
-	}
-	if v.City.Set {
-		t.StringMember("city", v.City.Value)
-	}
-	if v.Zip.Set {
-		t.StringMember("zip", v.Zip.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintClosed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -131,20 +71,7 @@ func (v *Closed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Member) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMember.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Member) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("$ref", v.Ref)
-	t.StringMember("value", v.Value)
-	if v.Kind.Set {
-		t.Name("kind")
-		t.String(string(v.Kind.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintMember.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -158,18 +85,7 @@ func (v *Member) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OrderShipping) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrderShipping.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *OrderShipping) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Street.Set {
-		t.StringMember("street", v.Street.Value)
-	}
-	t.StringMember("city", v.City)
-	t.ObjectEnd()
+	return sizeHintOrderShipping.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

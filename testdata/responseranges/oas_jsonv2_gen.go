@@ -15,17 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Job) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintJob.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Job) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.State.Set {
-		t.StringMember("state", v.State.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintJob.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -39,20 +29,7 @@ func (v *Job) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Problem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProblem.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Problem) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Title.Set {
-		t.StringMember("title", v.Title.Value)
-	}
-	if v.Status.Set {
-		t.IntMember("status", v.Status.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintProblem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

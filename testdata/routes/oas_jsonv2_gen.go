@@ -15,18 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPoint.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Point) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("x", v.X)
-	if v.Y.Set {
-		t.IntMember("y", v.Y.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -40,17 +29,7 @@ func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RGB) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRGB.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *RGB) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("r", int64(v.R))
-	t.IntMember("g", int64(v.G))
-	t.IntMember("b", int64(v.B))
-	t.ObjectEnd()
+	return sizeHintRGB.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -78,18 +57,7 @@ func (v *Kind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUser.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *User) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("name", v.Name)
-	if v.Age.Set {
-		t.IntMember("age", int64(v.Age.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -103,15 +71,7 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Stored) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStored.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Stored) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("summary", v.Summary)
-	t.ObjectEnd()
+	return sizeHintStored.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -125,23 +85,7 @@ func (v *Stored) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Problem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProblem.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Problem) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Title.Set {
-		t.StringMember("title", v.Title.Value)
-	}
-	if v.Status.Set {
-		t.IntMember("status", v.Status.Value)
-	}
-	if v.Detail.Set {
-		t.StringMember("detail", v.Detail.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintProblem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -155,17 +99,7 @@ func (v *Problem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v StatusOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStatusOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *StatusOK) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Version.Set {
-		t.IntMember("version", int64(v.Version.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintStatusOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -179,43 +113,7 @@ func (v *StatusOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v UploadPhotoRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUploadPhotoRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *UploadPhotoRequest) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("title", v.Title)
-	if v.Rating.Set {
-		t.IntMember("rating", int64(v.Rating.Value))
-	}
-	if v.Kind.Set {
-		t.Name("kind")
-		t.String(string(v.Kind.Value))
-	}
-	if v.Tags != nil {
-		t.Name("tags")
-		t.ArrayStart()
-		for i1 := range v.Tags {
-			t.String(v.Tags[i1])
-		}
-		t.ArrayEnd()
-	}
-	t.StringMember("photo", v.Photo)
-	if v.Thumbnails != nil {
-		t.Name("thumbnails")
-		t.ArrayStart()
-		for i2 := range v.Thumbnails {
-			t.String(v.Thumbnails[i2])
-		}
-		t.ArrayEnd()
-	}
-	if v.Meta.Set {
-		t.Name("meta")
-		v.Meta.Value.EncodeTokens(t)
-	}
-	t.ObjectEnd()
+	return sizeHintUploadPhotoRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -229,17 +127,7 @@ func (v *UploadPhotoRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v UploadPhotoRequestMeta) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUploadPhotoRequestMeta.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *UploadPhotoRequestMeta) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Camera.Set {
-		t.StringMember("camera", v.Camera.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintUploadPhotoRequestMeta.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -253,21 +141,7 @@ func (v *UploadPhotoRequestMeta) UnmarshalJSONFrom(dec *jsontext.Decoder) error 
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ImportPointsOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintImportPointsOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *ImportPointsOK) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("count", v.Count)
-	t.Name("points")
-	t.ArrayStart()
-	for i1 := range v.Points {
-		v.Points[i1].EncodeTokens(t)
-	}
-	t.ArrayEnd()
-	t.ObjectEnd()
+	return sizeHintImportPointsOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -281,18 +155,7 @@ func (v *ImportPointsOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SearchFilter) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSearchFilter.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *SearchFilter) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("color", v.Color)
-	if v.Size.Set {
-		t.IntMember("size", int64(v.Size.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintSearchFilter.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -306,22 +169,7 @@ func (v *SearchFilter) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SearchMeta) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSearchMeta.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *SearchMeta) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Tags != nil {
-		t.Name("tags")
-		t.ArrayStart()
-		for i1 := range v.Tags {
-			t.String(v.Tags[i1])
-		}
-		t.ArrayEnd()
-	}
-	t.ObjectEnd()
+	return sizeHintSearchMeta.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -335,15 +183,7 @@ func (v *SearchMeta) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SearchOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSearchOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *SearchOK) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("query", v.Query)
-	t.ObjectEnd()
+	return sizeHintSearchOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,18 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Item) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintItem.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Item) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("id", v.ID)
-	if v.Name.Set {
-		t.StringMember("name", v.Name.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -40,20 +29,7 @@ func (v *Item) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Problem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProblem.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Problem) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Title.Set {
-		t.StringMember("title", v.Title.Value)
-	}
-	if v.Status.Set {
-		t.IntMember("status", v.Status.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintProblem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,15 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUser.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *User) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("login", v.Login)
-	t.ObjectEnd()
+	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -37,17 +29,7 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Left) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLeft.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Left) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.X.Set {
-		t.IntMember("x", v.X.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintLeft.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -61,17 +43,7 @@ func (v *Left) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Right) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRight.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Right) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.X.Set {
-		t.IntMember("x", v.X.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintRight.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,31 +71,7 @@ func (v *State) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *GetIssueOK) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("id", v.ID)
-	if v.Assignee.Set {
-		t.Name("assignee")
-		v.Assignee.Value.EncodeTokens(t)
-	}
-	if v.Milestone.Set {
-		t.Name("milestone")
-		v.Milestone.Value.EncodeTokens(t)
-	}
-	if v.Due.Set {
-		t.Name("due")
-		v.Due.Value.EncodeTokens(t)
-	}
-	if v.Holder.Set {
-		t.Name("holder")
-		v.Holder.Value.EncodeTokens(t)
-	}
-	t.ObjectEnd()
+	return sizeHintGetIssueOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -137,23 +85,7 @@ func (v *GetIssueOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Assignee) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAssignee.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Assignee) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("login", v.Login)
-	if v.Labels != nil {
-		t.Name("labels")
-		t.ArrayStart()
-		for i1 := range v.Labels {
-			v.Labels[i1].EncodeTokens(t)
-		}
-		t.ArrayEnd()
-	}
-	t.ObjectEnd()
+	return sizeHintAssignee.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -167,17 +99,7 @@ func (v *Assignee) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AssigneeLabelsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAssigneeLabelsItem.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *AssigneeLabelsItem) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Name.Set {
-		t.StringMember("name", v.Name.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintAssigneeLabelsItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -191,17 +113,7 @@ func (v *AssigneeLabelsItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKMilestone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOKMilestone.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *GetIssueOKMilestone) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Title.Set {
-		t.StringMember("title", v.Title.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintGetIssueOKMilestone.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -215,17 +127,7 @@ func (v *GetIssueOKMilestone) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKDue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOKDue.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *GetIssueOKDue) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.On.Set {
-		t.StringMember("on", v.On.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintGetIssueOKDue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -239,18 +141,7 @@ func (v *GetIssueOKDue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKHolder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOKHolder.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *GetIssueOKHolder) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Side.Set {
-		t.Name("side")
-		v.Side.Value.EncodeTokens(t)
-	}
-	t.ObjectEnd()
+	return sizeHintGetIssueOKHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -264,35 +155,7 @@ func (v *GetIssueOKHolder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *GetPullRequestOK) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("id", v.ID)
-	if v.Assignee.Set {
-		t.Name("assignee")
-		v.Assignee.Value.EncodeTokens(t)
-	}
-	if v.Reviewer.Set {
-		t.Name("reviewer")
-		v.Reviewer.Value.EncodeTokens(t)
-	}
-	if v.Milestone.Set {
-		t.Name("milestone")
-		v.Milestone.Value.EncodeTokens(t)
-	}
-	if v.Due.Set {
-		t.Name("due")
-		v.Due.Value.EncodeTokens(t)
-	}
-	if v.Keeper.Set {
-		t.Name("keeper")
-		v.Keeper.Value.EncodeTokens(t)
-	}
-	t.ObjectEnd()
+	return sizeHintGetPullRequestOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -306,17 +169,7 @@ func (v *GetPullRequestOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKMilestone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOKMilestone.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *GetPullRequestOKMilestone) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Title.Set {
-		t.StringMember("title", v.Title.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintGetPullRequestOKMilestone.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -330,17 +183,7 @@ func (v *GetPullRequestOKMilestone) UnmarshalJSONFrom(dec *jsontext.Decoder) err
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKDue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOKDue.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *GetPullRequestOKDue) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.On.Set {
-		t.StringMember("on", v.On.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintGetPullRequestOKDue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -354,18 +197,7 @@ func (v *GetPullRequestOKDue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKKeeper) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOKKeeper.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *GetPullRequestOKKeeper) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Side.Set {
-		t.Name("side")
-		v.Side.Value.EncodeTokens(t)
-	}
-	t.ObjectEnd()
+	return sizeHintGetPullRequestOKKeeper.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,18 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPet.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Pet) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("id", v.ID)
-	if v.CallbackURL.Set {
-		t.StringMember("callbackUrl", v.CallbackURL.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -40,17 +29,7 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AddPetFilter) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddPetFilter.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *AddPetFilter) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Kind.Set {
-		t.StringMember("kind", v.Kind.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintAddPetFilter.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -64,18 +43,7 @@ func (v *AddPetFilter) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AddPetRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddPetRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *AddPetRequest) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Pet.Set {
-		t.Name("pet")
-		v.Pet.Value.EncodeTokens(t)
-	}
-	t.ObjectEnd()
+	return sizeHintAddPetRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

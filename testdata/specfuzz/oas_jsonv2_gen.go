@@ -113,32 +113,7 @@ func (v *Inner) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHolder.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Holder) EncodeTokens(t *oasrt.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	if v.Counts != nil {
-		t.Name("counts")
-		start1 := len(w.Buf)
-		for _, k2 := range oasrt.SortedKeys(w, v.Counts) {
-			w.Key(k2)
-			x3 := v.Counts[k2]
-			w.Uint(x3)
-		}
-		w.DoneKeys()
-		w.ObjectEnd(start1)
-		t.WriteScratch()
-	}
-	if v.Tree.Set {
-		t.Name("tree")
-		v.Tree.Value.EncodeJSON(w)
-		t.WriteScratch()
-	}
-	t.ObjectEnd()
+	return sizeHintHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -222,24 +197,7 @@ func (v *Flag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v TwiceHolder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTwiceHolder.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *TwiceHolder) EncodeTokens(t *oasrt.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	if v.Twice.Set {
-		t.Name("twice")
-		if v.Twice.Null {
-			t.Null()
-		} else {
-			v.Twice.Value.EncodeJSON(w)
-			t.WriteScratch()
-		}
-	}
-	t.ObjectEnd()
+	return sizeHintTwiceHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -29,26 +29,7 @@ func (v *Handle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Profile) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProfile.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Profile) EncodeTokens(t *oasrt.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	if v.Handle.Set {
-		t.Name("handle")
-		v.Handle.Value.EncodeJSON(w)
-		t.WriteScratch()
-	}
-	if v.Bio.Set {
-		t.StringMember("bio", v.Bio.Value)
-	}
-	if v.Code.Set {
-		t.StringMember("code", v.Code.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintProfile.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

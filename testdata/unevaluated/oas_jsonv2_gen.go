@@ -15,20 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Extended) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintExtended.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Extended) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Name.Set {
-		t.StringMember("name", v.Name.Value)
-	}
-	if v.ID.Set {
-		t.IntMember("id", v.ID.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintExtended.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -70,20 +57,7 @@ func (v *Couple) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Payment) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPayment.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Payment) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Card.Set {
-		t.StringMember("card", v.Card.Value)
-	}
-	if v.Billing.Set {
-		t.StringMember("billing", v.Billing.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintPayment.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -125,20 +99,7 @@ func (v *Scores) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shipping) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShipping.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Shipping) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Country.Set {
-		t.StringMember("country", v.Country.Value)
-	}
-	if v.Postcode.Set {
-		t.StringMember("postcode", v.Postcode.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintShipping.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -152,18 +113,7 @@ func (v *Shipping) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Either1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEither1.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Either1) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("a", v.A)
-	if v.Kind.Set {
-		t.StringMember("kind", v.Kind.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintEither1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -177,18 +127,7 @@ func (v *Either1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Either2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEither2.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Either2) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("b", v.B)
-	if v.Kind.Set {
-		t.StringMember("kind", v.Kind.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintEither2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -202,16 +141,7 @@ func (v *Either2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shape1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShape1.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Shape1) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.Name("radius")
-	t.Float64(v.Radius)
-	t.ObjectEnd()
+	return sizeHintShape1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -225,16 +155,7 @@ func (v *Shape1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shape2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShape2.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Shape2) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.Name("side")
-	t.Float64(v.Side)
-	t.ObjectEnd()
+	return sizeHintShape2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,20 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPoint.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Point) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.X.Set {
-		t.IntMember("x", v.X.Value)
-	}
-	if v.Y.Set {
-		t.IntMember("y", v.Y.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,16 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPet.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Pet) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("id", v.ID)
-	t.StringMember("name", v.Name)
-	t.ObjectEnd()
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -38,15 +29,7 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SubscribeRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSubscribeRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *SubscribeRequest) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("url", v.URL)
-	t.ObjectEnd()
+	return sizeHintSubscribeRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -60,15 +43,7 @@ func (v *SubscribeRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OnPetRemovedRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOnPetRemovedRequest.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *OnPetRemovedRequest) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.IntMember("id", v.ID)
-	t.ObjectEnd()
+	return sizeHintOnPetRemovedRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -82,18 +57,7 @@ func (v *OnPetRemovedRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OnPetRemovedOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOnPetRemovedOK.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *OnPetRemovedOK) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Ok.Set {
-		t.Name("ok")
-		t.Bool(v.Ok.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintOnPetRemovedOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -43,29 +43,7 @@ func (v *Code) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCategory.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Category) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Name.Set {
-		t.StringMember("name", v.Name.Value)
-	}
-	if v.Parent != nil {
-		t.Name("parent")
-		v.Parent.EncodeTokens(t)
-	}
-	if v.Children != nil {
-		t.Name("children")
-		t.ArrayStart()
-		for i1 := range v.Children {
-			v.Children[i1].EncodeTokens(t)
-		}
-		t.ArrayEnd()
-	}
-	t.ObjectEnd()
+	return sizeHintCategory.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -79,16 +57,7 @@ func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Card) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCard.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Card) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("kind", v.Kind)
-	t.StringMember("last4", v.Last4)
-	t.ObjectEnd()
+	return sizeHintCard.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -102,16 +71,7 @@ func (v *Card) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Transfer) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTransfer.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Transfer) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("kind", v.Kind)
-	t.StringMember("iban", v.Iban)
-	t.ObjectEnd()
+	return sizeHintTransfer.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,19 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Money) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMoney.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Money) EncodeTokens(t *oasrt.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	t.IntMember("amount", v.Amount)
-	t.Name("currency")
-	v.Currency.EncodeJSON(w)
-	t.WriteScratch()
-	t.ObjectEnd()
+	return sizeHintMoney.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

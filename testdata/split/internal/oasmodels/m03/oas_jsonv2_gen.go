@@ -15,21 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Line) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLine.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Line) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	t.StringMember("sku", v.Sku)
-	t.Name("price")
-	v.Price.EncodeTokens(t)
-	if v.Status.Set {
-		t.Name("status")
-		t.String(string(v.Status.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintLine.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,47 +29,7 @@ func (v *Line) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Order) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrder.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Order) EncodeTokens(t *oasrt.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	t.IntMember("id", v.ID)
-	if v.Status.Set {
-		t.Name("status")
-		t.String(string(v.Status.Value))
-	}
-	t.Name("lines")
-	t.ArrayStart()
-	for i1 := range v.Lines {
-		v.Lines[i1].EncodeTokens(t)
-	}
-	t.ArrayEnd()
-	if v.Payment.Set {
-		t.Name("payment")
-		v.Payment.Value.EncodeJSON(w)
-		t.WriteScratch()
-	}
-	if v.Category.Set {
-		t.Name("category")
-		v.Category.Value.EncodeTokens(t)
-	}
-	if v.Totals != nil {
-		t.Name("totals")
-		start2 := len(w.Buf)
-		for _, k3 := range oasrt.SortedKeys(w, v.Totals) {
-			w.Key(k3)
-			x4 := v.Totals[k3]
-			x4.EncodeJSON(w)
-		}
-		w.DoneKeys()
-		w.ObjectEnd(start2)
-		t.WriteScratch()
-	}
-	t.ObjectEnd()
+	return sizeHintOrder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
