@@ -213,7 +213,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs.Var((*listFlag)(&exclude.tags), "exclude-tags", "leave out the operations with one of these tags")
 	fs.Var((*listFlag)(&exclude.ids), "exclude-operations", "leave out these operations (operationIds)")
 	fs.Var((*listFlag)(&exclude.paths), "exclude-paths", "leave out the operations under these path prefixes")
-	jsonTokens := fs.Bool("json-tokens", false, "give the objects EncodeTokens methods, which json.Marshal on Go 1.27 takes for large values (docs/doors.md); about a tenth more lines")
+	jsonTokens := fs.Bool("json-tokens", false, "give the objects EncodeTokens methods, which json.Marshal on Go 1.27 takes for large values (docs/doors.md); about 8% more code")
 	modelPackages := fs.Int("model-packages", 0, "split the models into up to `N` packages under DIR/internal/oasmodels/, for specs too big to compile as one (DIR must be in a Go module; docs/config.md)")
 	unchecked := fs.Bool(strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
 		"leave a pattern whose lookaround or backreferences have no RE2 form unchecked, with a warning, instead of failing")
