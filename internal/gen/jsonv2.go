@@ -14,7 +14,10 @@ const jsonv2Build = "go1.27 && goexperiment.jsonv2"
 // value v.EncodeJSON, which stays on the stack); UnmarshalJSONFrom reads
 // the value once and decodes it with a Reader on its stack (no pool).
 // json.Marshal, json.Unmarshal, json.NewEncoder and v2's functions then
-// reach the codec, with its checks and errors.
+// reach the codec, with its checks and errors. withTokens (-json-tokens)
+// gives the objects tokensStruct accepts an EncodeTokens method
+// (tokens.go), which their MarshalJSONTo hands to
+// oasrt.SizeHint.EncodeTokensTo for large values.
 func genJSONv2(f *file, pkg *ir.Package, names []string, withTokens bool) {
 	f.build = jsonv2Build
 	enc := Ident{"encoding/json/jsontext", "Encoder"}
@@ -25,9 +28,11 @@ func genJSONv2(f *file, pkg *ir.Package, names []string, withTokens bool) {
 		f.P()
 	}
 	tokens := map[string]*ir.Struct{}
-	for _, d := range pkg.Decls {
-		if s, ok := d.(*ir.Struct); ok && withTokens && tokensStruct(s) {
-			tokens[s.GoName] = s
+	if withTokens {
+		for _, d := range pkg.Decls {
+			if s, ok := d.(*ir.Struct); ok && tokensStruct(s) {
+				tokens[s.GoName] = s
+			}
 		}
 	}
 	c := &tokenCodec{codec: &codec{file: f}}
