@@ -1,0 +1,135 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ownedDoors are the doors of issue 15 that hand the caller memory of its
+// own on a fresh call: oasrt.Marshal/Unmarshal and the generated
+// MarshalJSON/UnmarshalJSON.
+var ownedDoors = []string{"oasgen-oasrt", "oasgen-method"}
+
+// doorTargets writes issue 15's targets for the doors, each met or missed
+// per workload, from the same run as everything else, and where one is
+// missed, what alloc-floor says of it.
+func doorTargets(sb *strings.Builder, r *results) {
+	p := func(format string, args ...any) { fmt.Fprintf(sb, format, args...) }
+	p("### Issue 15's targets: the doors\n\n")
+	p("| target | %s |\n", strings.Join(peerWorkloads, " | "))
+	p("|---|%s\n", strings.Repeat("---|", len(peerWorkloads)))
+	var why []string
+	// row compares the doors' times on op with base's: a ratio of times
+	// at most limit, or with speedup set, base's time at least limit times
+	// theirs. A workload whose limit is 0 has no target.
+	row := func(name, op string, doors []string, base func(w string) (sample, bool), limit func(w string) float64, speedup bool) {
+		var cells []string
+		for _, w := range peerWorkloads {
+			b, okb := base(w)
+			lim := limit(w)
+			var got []string
+			met, any := true, false
+			var worst sample
+			for _, d := range doors {
+				o, ok := r.get(w, op, d)
+				if !ok || !okb || lim == 0 {
+					continue
+				}
+				any = true
+				ratio := o.ns / b.ns
+				if speedup {
+					got = append(got, fmtSpeedup(b.ns, o.ns))
+					ratio = b.ns / o.ns
+					if ratio < lim {
+						met = false
+					}
+				} else {
+					got = append(got, fmtTimes(o.ns, b.ns))
+					if ratio > lim {
+						met = false
+					}
+				}
+				if worst.ns < o.ns {
+					worst = o
+				}
+			}
+			if !any {
+				cells = append(cells, "-")
+				continue
+			}
+			verdict := "met"
+			if !met {
+				verdict = "**missed**"
+				why = append(why, doorMiss(r, w, op, worst, b, lim, speedup))
+			}
+			cells = append(cells, strings.Join(got, ", ")+" "+verdict)
+		}
+		p("| %s | %s |\n", name, strings.Join(cells, " | "))
+	}
+	get := func(op, lib string) func(string) (sample, bool) {
+		return func(w string) (sample, bool) { return r.get(w, op, lib) }
+	}
+	every := func(l float64) func(string) float64 { return func(string) float64 { return l } }
+	row("owned output (oasrt.Marshal, MarshalJSON) ≤ goccy's time", "Marshal", ownedDoors, get("Marshal", "goccy"), every(1), false)
+	row("owned decoding (oasrt.Unmarshal, UnmarshalJSON) ≤ goccy's time", "Unmarshal", ownedDoors, get("Unmarshal", "goccy"), every(1), false)
+	row("owned output ≤ 0.7× ogen's", "Marshal", ownedDoors, func(w string) (sample, bool) { return r.ogenBase(w, "Marshal") }, every(0.7), false)
+	row("owned decoding ≤ 0.7× ogen's with Validate", "Unmarshal", ownedDoors, func(w string) (sample, bool) { return r.ogenBase(w, "Unmarshal") }, every(0.7), false)
+	row("owned output ≥ 4x faster than encoding/json on B, 3x on A and C", "Marshal", ownedDoors, get("Marshal", "encoding-json"), func(w string) float64 {
+		switch w {
+		case "B":
+			return 4
+		case "A", "C":
+			return 3
+		}
+		return 0
+	}, true)
+	row("Go 1.27: json.Marshal of the generated type ≤ encoding/json's of plain structs", "Marshal", []string{"oasgen-json-go1.27"}, get("Marshal", "encoding-json-go1.27"), every(1), false)
+	row("Go 1.27: json.Unmarshal into the generated type ≤ encoding/json's into plain structs", "Unmarshal", []string{"oasgen-json-go1.27"}, get("Unmarshal", "encoding-json-go1.27"), every(1), false)
+	p("\nA cell gives each door's time ÷ the other's (or the other's ÷ the door's, \"faster\"), `oasgen-oasrt` first;\n")
+	p("a target is met when every door meets it. Go 1.27's rows compare `oasgen-json-go1.27` with `encoding-json-go1.27`.\n")
+	p("`alloc-floor` (in the tables below) is not a contender but what the owned doors must allocate before any JSON\n")
+	p("is read or written: decoding, the value on the heap with its strings in one new block and each array in a new\n")
+	p("slice, copied from the decoded value; encoding, a buffer the size of the output.\n\n")
+	if len(why) > 0 {
+		p("Where a door's target is missed:\n\n")
+		for _, w := range why {
+			p("- %s\n", w)
+		}
+		p("\n")
+	}
+}
+
+// doorMiss says what the run shows of a missed door target: the slower
+// door against its base, and beside it what alloc-floor and oasgen's
+// reused Reader or Writer took.
+func doorMiss(r *results, w, op string, o, b sample, limit float64, speedup bool) string {
+	asked := fmt.Sprintf("at most %.2g× its time", limit)
+	if speedup {
+		asked = fmt.Sprintf("at least %.2gx faster", limit)
+	}
+	s := fmt.Sprintf("%s of %s: %s took %s against %s's %s (%s asked). ", op, w, o.lib, fmtTime(o.ns), b.lib, fmtTime(b.ns), asked)
+	f, okf := r.get(w, op, floorLib)
+	reused, okr := r.get(w, op, "oasgen")
+	if !okf || !okr {
+		return s + "This run has no alloc-floor for it."
+	}
+	what := "the allocation of the output alone"
+	if op == "Unmarshal" {
+		what = "the door's allocations and copies alone"
+	}
+	s += fmt.Sprintf("Here %s (alloc-floor) took %s (%s %s's) and oasgen from a reused %s %s; ", what, fmtTime(f.ns), fmtTimes(f.ns, b.ns), b.lib, readerOrWriter(op), fmtTime(reused.ns))
+	if speedup {
+		return s + fmt.Sprintf("for the target, the door may take %s in all.", fmtTime(b.ns/limit))
+	}
+	if room := limit*b.ns - f.ns; room > 0 {
+		return s + fmt.Sprintf("the target leaves the door %s past the floor.", fmtTime(room))
+	}
+	return s + "the floor alone is past the target, so no decoder reaches it through this door."
+}
+
+func readerOrWriter(op string) string {
+	if op == "Unmarshal" {
+		return "Reader"
+	}
+	return "Writer"
+}

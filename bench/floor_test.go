@@ -1,0 +1,196 @@
+package bench_test
+
+// lib=alloc-floor: what the owned doors (oasrt.Unmarshal, UnmarshalJSON,
+// oasrt.Marshal, MarshalJSON) must pay before reading or writing any JSON,
+// timed in the same rounds as they are, so that issue 15's targets for
+// those doors can be read against it (cmd/report's "Issue 15's targets").
+//
+// Unmarshal: a deep copy of the decoded value into a new value on the heap,
+// its strings copied into one new block and each array into a new slice:
+// the memory any decoder must hand the caller through these doors (the
+// value escapes through them, and the strings may not point into the
+// caller's input), in as few allocations as oasgen's decoders make it.
+// No JSON is read. Marshal: the allocation of a buffer the size of the
+// output, which the caller then owns; nothing is written into it.
+//
+// It is not a contender: the report leaves it out of the speed-up table,
+// the charts and "fastest of all contenders".
+
+import (
+	"reflect"
+	"testing"
+	"unsafe"
+
+	oasa "github.com/oasgen/oasgen/bench/internal/oasgen/a"
+	oasc "github.com/oasgen/oasgen/bench/internal/oasgen/c"
+	oasu "github.com/oasgen/oasgen/bench/internal/oasgen/u"
+	"github.com/oasgen/oasgen/bench/internal/payload"
+)
+
+var (
+	floorValue  any
+	floorOutput []byte
+)
+
+// floorBench returns the alloc-floor benchmark of op for the oasgen value
+// v decoded from data, whose encoding takes n bytes, or nil where there is
+// none (B's decoding: its owned doors meet their targets, and a copy of
+// its 20,000 records would be a benchmark of its own).
+func floorBench(op string, v any, data []byte, n int) func(b *testing.B) {
+	if op == "Marshal" {
+		return func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(n))
+			for b.Loop() {
+				floorOutput = make([]byte, 0, n)
+			}
+		}
+	}
+	var clone func() any
+	switch v := v.(type) {
+	case *oasa.Pet:
+		clone = func() any { return clonePet(v) }
+	case *oasc.ABitOfEverything:
+		clone = func() any { return cloneABE(v) }
+	case *oasu.SomeValue:
+		clone = func() any { return cloneSomeValue(v) }
+	default:
+		return nil
+	}
+	return func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			floorValue = clone()
+		}
+	}
+}
+
+// block is a string block: strings are appended to it and point into it,
+// as into oasrt.Reader's.
+type block []byte
+
+func (k *block) put(s string) string {
+	if s == "" {
+		return ""
+	}
+	i := len(*k)
+	*k = append(*k, s...)
+	return unsafe.String(&(*k)[i], len(s))
+}
+
+func clonePet(t *oasa.Pet) *oasa.Pet {
+	n := len(t.Name) + len(t.Category.Value.Name.Value)
+	for _, s := range t.Tag {
+		n += len(s)
+	}
+	k := make(block, 0, n)
+	v := new(oasa.Pet)
+	*v = *t
+	v.Name = k.put(t.Name)
+	v.Category.Value.Name.Value = k.put(t.Category.Value.Name.Value)
+	if t.Tag != nil {
+		v.Tag = make([]string, len(t.Tag))
+		for i, s := range t.Tag {
+			v.Tag[i] = k.put(s)
+		}
+	}
+	return v
+}
+
+func cloneABE(t *oasc.ABitOfEverything) *oasc.ABitOfEverything {
+	n := len(t.StringValue.Value)
+	for _, e := range t.Nested {
+		n += len(e.Name.Value)
+	}
+	for _, s := range t.RepeatedStringValue {
+		n += len(s)
+	}
+	k := make(block, 0, n)
+	v := new(oasc.ABitOfEverything)
+	*v = *t
+	v.StringValue.Value = k.put(t.StringValue.Value)
+	if t.Nested != nil {
+		v.Nested = make([]oasc.Nested, len(t.Nested))
+		for i, e := range t.Nested {
+			v.Nested[i] = e
+			v.Nested[i].Name.Value = k.put(e.Name.Value)
+		}
+	}
+	if t.RepeatedStringValue != nil {
+		v.RepeatedStringValue = make([]string, len(t.RepeatedStringValue))
+		for i, s := range t.RepeatedStringValue {
+			v.RepeatedStringValue[i] = k.put(s)
+		}
+	}
+	return v
+}
+
+func cloneSomeValue(t *oasu.SomeValue) *oasu.SomeValue {
+	k := make(block, 0, len(t.Value.String))
+	v := new(oasu.SomeValue)
+	*v = *t
+	v.Value.String = k.put(t.Value.String)
+	return v
+}
+
+// TestAllocFloor checks that alloc-floor's copies equal the values they
+// copy, share no string with them, and allocate no more often than
+// oasgen's UnmarshalJSON does for the same payload into a value on the
+// heap, as in the doors' benchmarks: a floor above the door would not be
+// one.
+func TestAllocFloor(t *testing.T) {
+	check := func(name string, v any, clone func() any, door func() error, strs func(any) []string) {
+		t.Run(name, func(t *testing.T) {
+			c := clone()
+			if !reflect.DeepEqual(v, c) {
+				t.Fatalf("copy %+v, want %+v", c, v)
+			}
+			orig, copied := strs(v), strs(c)
+			for i := range orig {
+				if orig[i] != "" && unsafe.StringData(orig[i]) == unsafe.StringData(copied[i]) {
+					t.Errorf("string %q shared", orig[i])
+				}
+			}
+			doorAllocs := testing.AllocsPerRun(50, func() {
+				if err := door(); err != nil {
+					t.Fatal(err)
+				}
+			})
+			floorAllocs := testing.AllocsPerRun(50, func() { floorValue = clone() })
+			if floorAllocs > doorAllocs {
+				t.Errorf("alloc-floor allocates %v times per copy, UnmarshalJSON %v", floorAllocs, doorAllocs)
+			}
+		})
+	}
+	pet := mustDecode[oasa.Pet](t, payload.A)
+	check("A", pet, func() any { return clonePet(pet) }, func() error {
+		v := new(oasa.Pet)
+		floorValue = v
+		return v.UnmarshalJSON(payload.A)
+	}, func(x any) []string {
+		p := x.(*oasa.Pet)
+		return append([]string{p.Name, p.Category.Value.Name.Value}, p.Tag...)
+	})
+	abe := mustDecode[oasc.ABitOfEverything](t, payload.C())
+	check("C", abe, func() any { return cloneABE(abe) }, func() error {
+		v := new(oasc.ABitOfEverything)
+		floorValue = v
+		return v.UnmarshalJSON(payload.C())
+	}, func(x any) []string {
+		p := x.(*oasc.ABitOfEverything)
+		out := append([]string{p.StringValue.Value}, p.RepeatedStringValue...)
+		for _, e := range p.Nested {
+			out = append(out, e.Name.Value)
+		}
+		return out
+	})
+	sv := mustDecode[oasu.SomeValue](t, payload.SomeValue)
+	check("SomeValue", sv, func() any { return cloneSomeValue(sv) }, func() error {
+		v := new(oasu.SomeValue)
+		floorValue = v
+		return v.UnmarshalJSON(payload.SomeValue)
+	}, func(x any) []string {
+		return []string{x.(*oasu.SomeValue).Value.String}
+	})
+}
