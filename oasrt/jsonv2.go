@@ -207,7 +207,26 @@ type Tokens struct {
 	enc     *jsontext.Encoder
 	err     error
 	scratch Writer
+	depth   int // values of recursive types being written (Enter)
 }
+
+// Enter and Leave are Writer.Enter and Writer.Leave for Tokens: past
+// MaxEncodeDepth values of recursive types, or once an error is recorded,
+// Enter returns false and the generated EncodeTokens writes nothing more
+// of the value.
+func (t *Tokens) Enter() bool {
+	if t.depth >= MaxEncodeDepth && t.err == nil {
+		t.err = ErrTooDeep
+	}
+	if t.err != nil {
+		return false
+	}
+	t.depth++
+	return true
+}
+
+// Leave ends what Enter began.
+func (t *Tokens) Leave() { t.depth-- }
 
 // Err returns the first error met, or nil.
 func (t *Tokens) Err() error { return t.err }

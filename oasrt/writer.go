@@ -27,7 +27,7 @@ import (
 // the same string.
 //
 // Methods for generated code: Stream and Streams (streamed fields),
-// RawCall, DoneKeys and Marshaler serve the encoders oasgen writes and
+// RawCall, DoneKeys, Marshaler, Enter and Leave serve the encoders oasgen writes and
 // carry no compatibility promise beyond the generated-code contract
 // (oasimpl.Version); they stay methods because they work on the Writer's
 // unexported state. A hand-written EncodeJSON uses the others.
@@ -48,6 +48,9 @@ type Writer struct {
 	// written out and Buf[:hold] is kept after each flush.
 	stream     *writeHook
 	sent, hold int
+
+	// depth counts the values of recursive types being written (Enter).
+	depth int
 }
 
 // Reset empties the buffer, keeping its capacity, and clears the error and
@@ -72,6 +75,34 @@ func (w *Writer) Fail(err error) {
 		w.err = err
 	}
 }
+
+// MaxEncodeDepth bounds how deep values of recursive types (a schema that
+// holds itself) nest when written: the Reader's DefaultMaxDepth, so every
+// value a Reader decodes with its default bound can be written again.
+const MaxEncodeDepth = DefaultMaxDepth
+
+// ErrTooDeep is recorded when a value nests more than MaxEncodeDepth
+// values of recursive types: a Go value whose pointer, slice or map leads
+// back to itself would otherwise be written without end, until the stack
+// overflowed (encoding/json reports such a cycle as an error too).
+var ErrTooDeep = errors.New("oasrt: value nested more than 10000 levels deep (does it point back at itself?)")
+
+// Enter is called by the generated encoder of a recursive type before it
+// writes a value, and Leave after: past MaxEncodeDepth values being
+// written, Enter records ErrTooDeep, writes null in the value's place and
+// returns false, and the encoder writes nothing more of it.
+func (w *Writer) Enter() bool {
+	if w.depth >= MaxEncodeDepth {
+		w.Fail(ErrTooDeep)
+		w.Null()
+		return false
+	}
+	w.depth++
+	return true
+}
+
+// Leave ends what Enter began.
+func (w *Writer) Leave() { w.depth-- }
 
 // Raw appends s verbatim. Generated code uses it for keys and punctuation
 // known at generation time, already escaped.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/testdata/composition"
 	"github.com/oasgen/oasgen/testdata/formats"
 	"github.com/oasgen/oasgen/testdata/petstore"
 )
@@ -110,6 +111,70 @@ func TestRecursiveDepthBounded(t *testing.T) {
 	}
 	if depth != 50 {
 		t.Errorf("depth %d, want 50", depth)
+	}
+}
+
+// chain returns n Nodes, each the parent of the one before: n values of a
+// recursive type nested in one another.
+func chain(n int) *formats.Node {
+	var head *formats.Node
+	for range n {
+		head = &formats.Node{Name: "n", Parent: head}
+	}
+	return head
+}
+
+// TestRecursiveCycle: a Go value of a recursive type that leads back to
+// itself, through a pointer or a slice, is an error (ErrTooDeep) through
+// every door, not a stack overflow, and the Writer's depth count is
+// balanced after it; values nested up to MaxEncodeDepth deep are written.
+func TestRecursiveCycle(t *testing.T) {
+	loop := &formats.Node{Name: "loop"}
+	loop.Parent = loop
+	viaSlice := &formats.Node{Name: "slice", Children: make([]formats.Node, 1)}
+	viaSlice.Children[0].Parent = viaSlice
+	for name, v := range map[string]*formats.Node{"pointer": loop, "slice": viaSlice, "too deep": chain(oasrt.MaxEncodeDepth + 1)} {
+		if _, err := v.MarshalJSON(); !errors.Is(err, oasrt.ErrTooDeep) {
+			t.Errorf("%s: MarshalJSON: %v, want ErrTooDeep", name, err)
+		}
+		if _, err := oasrt.Marshal(v); !errors.Is(err, oasrt.ErrTooDeep) {
+			t.Errorf("%s: oasrt.Marshal: %v, want ErrTooDeep", name, err)
+		}
+		// On Go 1.27 a large value may go token by token, and jsontext's
+		// own bound on nesting (10000 objects and arrays) may come first.
+		if _, err := json.Marshal(v); !errors.Is(err, oasrt.ErrTooDeep) && (err == nil || !strings.Contains(err.Error(), "exceeded max depth")) {
+			t.Errorf("%s: json.Marshal: %v, want ErrTooDeep", name, err)
+		}
+	}
+	// A union whose array holds itself: Validate stops too.
+	arr := make([]composition.Tree, 1)
+	arr[0] = composition.Tree{Type: composition.TreeTreeArray, TreeArray: arr}
+	if _, err := arr[0].MarshalJSON(); !errors.Is(err, oasrt.ErrTooDeep) {
+		t.Errorf("union: MarshalJSON: %v, want ErrTooDeep", err)
+	}
+	if err := arr[0].Validate(); !errors.Is(err, oasrt.ErrTooDeep) {
+		t.Errorf("union: Validate: %v, want ErrTooDeep", err)
+	}
+	ok := composition.Tree{Type: composition.TreeTreeArray, TreeArray: []composition.Tree{{Type: composition.TreeString, String: "leaf"}}}
+	if err := ok.Validate(); err != nil {
+		t.Errorf("a tree of two levels: Validate: %v", err)
+	}
+	var w oasrt.Writer
+	loop.EncodeJSON(&w)
+	if !errors.Is(w.Err(), oasrt.ErrTooDeep) {
+		t.Fatalf("Writer: %v, want ErrTooDeep", w.Err())
+	}
+	// The same Writer again, on the deepest value allowed: had the
+	// failed call left its count behind, this would fail too.
+	w.Reset()
+	deep := chain(oasrt.MaxEncodeDepth)
+	deep.EncodeJSON(&w)
+	if w.Err() != nil {
+		t.Fatalf("%d levels: %v", oasrt.MaxEncodeDepth, w.Err())
+	}
+	var back formats.Node
+	if err := back.UnmarshalJSON(w.Bytes()); err != nil {
+		t.Fatalf("decoding %d levels back: %v", oasrt.MaxEncodeDepth, err)
 	}
 }
 

@@ -239,6 +239,21 @@ func TestV2ReachesCodec(t *testing.T) {
 // only under encoding/json's options: jsontext writes U+FFFD for it where
 // the Writer writes \ufffd (v2's reject it, and the string then goes as
 // the Writer writes it).
+// TestTokensCycle: EncodeTokens stops at a Go value that leads back to
+// itself, with an error, as EncodeJSON does (TestRecursiveCycle).
+func TestTokensCycle(t *testing.T) {
+	loop := &formats.Node{Name: "loop"}
+	loop.Parent = loop
+	err := oasrt.EncodeTokens(jsontext.NewEncoder(io.Discard), loop)
+	if !errors.Is(err, oasrt.ErrTooDeep) {
+		t.Errorf("EncodeTokens: %v, want ErrTooDeep", err)
+	}
+	var buf bytes.Buffer
+	if err := oasrt.EncodeTokens(jsontext.NewEncoder(&buf), chain(oasrt.MaxEncodeDepth-1)); err != nil {
+		t.Errorf("%d levels: %v", oasrt.MaxEncodeDepth-1, err)
+	}
+}
+
 func TestTokensPath(t *testing.T) {
 	var e formats.Everything
 	if err := oasrt.Unmarshal([]byte(everythingDoc), &e); err != nil {

@@ -10,7 +10,7 @@ import (
 
 // genVersion is the generated-code contract version this generator writes;
 // see oasimpl.Version.
-const genVersion = 4
+const genVersion = 5
 
 // temps names temporaries: a prefix and a number, unique within a
 // function once n is reset for it.
@@ -184,6 +184,20 @@ func (c *codec) marshalers(name string) {
 	c.P()
 }
 
+// depthGuard prints, first in an encoder of the recursive type d, the
+// depth count (Writer.Enter, Tokens.Enter) that makes a Go value leading
+// back to itself an error instead of a stack overflow; x is the Writer or
+// the Tokens. Other types' values cannot nest without bound.
+func (c *codec) depthGuard(d ir.Decl, x string) {
+	if c.checks == nil || !c.checks.recursive[d] {
+		return
+	}
+	c.P("if !", x, ".Enter() {")
+	c.P("return")
+	c.P("}")
+	c.P("defer ", x, ".Leave()")
+}
+
 func (c *codec) structCodec(d *ir.Struct) {
 	c.n = 0
 	// Encoding: each member is written with a leading comma; ObjectEnd
@@ -194,6 +208,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.P("// EncodeJSON writes v as a JSON object.")
 	}
 	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	c.depthGuard(d, "w")
 	if d.Other != nil {
 		c.P("if other := ", rt("OtherJSON"), "(v.OtherKind); other != \"\" {")
 		c.P("w.Raw(other)")
@@ -1132,6 +1147,7 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 	under := c.goType(d.Type)
 	c.P("// EncodeJSON writes v as JSON.")
 	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	c.depthGuard(d, "w")
 	switch t := d.Type.(type) {
 	case *ir.Prim:
 		c.P("x := ", under, "(*v)")

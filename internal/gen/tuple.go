@@ -71,6 +71,7 @@ func (c *codec) tupleCodec(d *ir.Tuple) {
 	c.P("// EncodeJSON writes v as a JSON array, up to its first position that")
 	c.P("// is not set.")
 	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	c.depthGuard(d, "w")
 	c.P("start := len(w.Buf)")
 	open := 0
 	for _, fd := range d.Items {

@@ -98,6 +98,7 @@ func (c *codec) unionCodec(d *ir.Union) {
 	c.n = 0
 	c.P("// EncodeJSON writes the variant that is set.")
 	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	c.depthGuard(d, "w")
 	c.P("switch v.", d.TagField, " {")
 	for _, vr := range d.Variants {
 		c.P("case ", vr.Const, ":")

@@ -19,6 +19,10 @@ type checks struct {
 	vars   []pkgVar
 	byExpr map[string]string
 	needs  map[ir.Decl]bool
+	// recursive holds the types whose values can nest without bound: their
+	// encoders count the depth (Writer.Enter), so a Go value that points
+	// back at itself is an error, not a stack overflow.
+	recursive map[ir.Decl]bool
 	// layout is set when the models are split into packages; every file
 	// printed with these checks is then one of the split API's.
 	layout *layout
@@ -42,7 +46,7 @@ func (k *checks) helper(name string) bool {
 // types need validating is the API's, the values checks share are each
 // package's own.
 func (k *checks) forPackage() *checks {
-	return &checks{byExpr: map[string]string{}, needs: k.needs, layout: k.layout, helpers: map[string]bool{}}
+	return &checks{byExpr: map[string]string{}, needs: k.needs, recursive: k.recursive, layout: k.layout, helpers: map[string]bool{}}
 }
 
 type pkgVar struct {
@@ -51,7 +55,7 @@ type pkgVar struct {
 }
 
 func newChecks(pkg *ir.Package) *checks {
-	k := &checks{byExpr: map[string]string{}, needs: map[ir.Decl]bool{}, helpers: map[string]bool{}}
+	k := &checks{byExpr: map[string]string{}, needs: map[ir.Decl]bool{}, recursive: pkg.Recursive(), helpers: map[string]bool{}}
 	// A type needs validating when it has a constraint of its own or holds
 	// a type that does; recursive types settle at a fixed point.
 	for changed := true; changed; {
@@ -500,6 +504,13 @@ func genValidate(f *file, pkg *ir.Package) {
 			g.P("// types holding a ", name, ": it adds what breaks the schema to c.")
 		}
 		g.P("func (v *", name, ") ", g.validateMethod(), "(c *", rt("Validator"), ") {")
+		if k.recursive[d] {
+			// A Go value that leads back to itself: an error, not a
+			// stack overflow (Validator.TooDeep).
+			g.P("if c.TooDeep() {")
+			g.P("return")
+			g.P("}")
+		}
 		switch d := d.(type) {
 		case *ir.Struct:
 			g.structBody(d)

@@ -187,6 +187,36 @@ func size(d Decl) int {
 	return 50
 }
 
+// Recursive returns the declarations whose values can hold values of
+// their own type, directly or through other declarations (a reference
+// cycle, or a reference to itself): only their values can nest without
+// bound, and only theirs can point back at themselves in Go.
+func (p *Package) Recursive() map[Decl]bool {
+	index := make(map[Decl]int, len(p.Decls))
+	for i, d := range p.Decls {
+		index[d] = i
+	}
+	edges := make([][]int, len(p.Decls))
+	self := make([]bool, len(p.Decls))
+	for i, d := range p.Decls {
+		refs(d, func(to Decl) {
+			if j, ok := index[to]; ok {
+				self[i] = self[i] || j == i
+				edges[i] = append(edges[i], j)
+			}
+		})
+	}
+	out := map[Decl]bool{}
+	for _, members := range components(edges) {
+		for _, i := range members {
+			if len(members) > 1 || self[i] {
+				out[p.Decls[i]] = true
+			}
+		}
+	}
+	return out
+}
+
 // refs calls fn with every declaration d's code names: the types of its
 // fields, items, variants and aliased type, and a union's base.
 func refs(d Decl, fn func(Decl)) {

@@ -185,3 +185,24 @@ func TestSplitTwoWide(t *testing.T) {
 		t.Errorf("the packages compile in %d steps (%v), want 2", longest, steps)
 	}
 }
+
+// TestRecursive: the structs that refer to themselves, and A and B, a
+// cycle, are recursive; E and U, which refer to A but are not referred
+// back to, are not.
+func TestRecursive(t *testing.T) {
+	p := splitFixture(3)
+	rec := p.Recursive()
+	for _, d := range p.Decls {
+		want := d.Name() != "E" && d.Name() != "U"
+		if rec[d] != want {
+			t.Errorf("%s: recursive %v, want %v", d.Name(), rec[d], want)
+		}
+	}
+	// Without its Self field, S2 (the last, referring to nothing else)
+	// is not.
+	s2 := p.Decls[2].(*Struct)
+	s2.Fields = nil
+	if p.Recursive()[s2] {
+		t.Error("S2 without Self is recursive")
+	}
+}

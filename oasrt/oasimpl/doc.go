@@ -17,8 +17,10 @@ package oasimpl
 
 // Version is the version of the generated-code contract this runtime
 // implements. A generator bumps it when generated code starts to depend on
-// something new in the runtime.
-const Version = 4
+// something new in the runtime. Contract 5 added the depth count of
+// recursive types' encoders (Writer.Enter and Leave, Tokens.Enter and
+// Leave) and the Tokens that EncodeTokens methods write to.
+const Version = 5
 
 // EnforceVersion is referenced by generated code as
 // oasimpl.EnforceVersion(GenVersion - oasimpl.MinVersion) and

@@ -126,6 +126,25 @@ func DuplicateFunc[E any](s []E, enc func(w *oasrt.Writer, e *E)) (int, int) {
 type Validator struct {
 	path []pathSeg
 	errs oasrt.Errors
+	deep bool // TooDeep has recorded oasrt.ErrTooDeep
+}
+
+// TooDeep is called first by the validate method of a recursive type (a
+// schema that holds itself): it reports whether the value lies more than
+// oasrt.MaxEncodeDepth keys and indexes deep, and the first time it does,
+// records oasrt.ErrTooDeep, without a path (it would be thousands of
+// steps long). The method then checks nothing more of the value, so a Go
+// value whose pointer, slice or map leads back to itself is an error, not
+// a stack overflow; the encoders stop at the same bound (Writer.Enter).
+func (v *Validator) TooDeep() bool {
+	if len(v.path) < oasrt.MaxEncodeDepth {
+		return false
+	}
+	if !v.deep {
+		v.deep = true
+		v.errs = append(v.errs, oasrt.ErrTooDeep)
+	}
+	return true
 }
 
 // pathSeg is one step of a Validator's path: an object key (index -1) or

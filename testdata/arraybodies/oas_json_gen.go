@@ -9,8 +9,8 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
+	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
 )
 
 // EncodeJSON writes v as a JSON object.

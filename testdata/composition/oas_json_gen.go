@@ -9,8 +9,8 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
+	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -963,6 +963,10 @@ func (v *MaybeName) UnmarshalJSON(data []byte) error {
 
 // EncodeJSON writes the variant that is set.
 func (v *Tree) EncodeJSON(w *oasrt.Writer) {
+	if !w.Enter() {
+		return
+	}
+	defer w.Leave()
 	switch v.Type {
 	case TreeString:
 		w.String(v.String)
@@ -2708,6 +2712,10 @@ func (v *AcceptorLink) UnmarshalJSON(data []byte) error {
 
 // EncodeJSON writes v as a JSON object.
 func (v *PortRef) EncodeJSON(w *oasrt.Writer) {
+	if !w.Enter() {
+		return
+	}
+	defer w.Leave()
 	start := len(w.Buf)
 	w.StringMember(`,"id":`, v.ID)
 	w.StringMember(`,"kind":`, v.Kind)
@@ -2780,6 +2788,10 @@ func (v *PortRef) UnmarshalJSON(data []byte) error {
 
 // EncodeJSON writes v as a JSON object.
 func (v *ProcessRef) EncodeJSON(w *oasrt.Writer) {
+	if !w.Enter() {
+		return
+	}
+	defer w.Leave()
 	start := len(w.Buf)
 	w.StringMember(`,"id":`, v.ID)
 	w.StringMember(`,"kind":`, v.Kind)
@@ -2852,6 +2864,10 @@ func (v *ProcessRef) UnmarshalJSON(data []byte) error {
 
 // EncodeJSON writes the variant that is set.
 func (v *RefBase) EncodeJSON(w *oasrt.Writer) {
+	if !w.Enter() {
+		return
+	}
+	defer w.Leave()
 	switch v.Type {
 	case RefBasePortRef:
 		v.PortRef.EncodeJSON(w)
@@ -3986,6 +4002,10 @@ func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
 
 // EncodeJSON writes v as a JSON object.
 func (v *RefProperties) EncodeJSON(w *oasrt.Writer) {
+	if !w.Enter() {
+		return
+	}
+	defer w.Leave()
 	start := len(w.Buf)
 	if v.Machine.Set {
 		w.Raw(`,"machine":`)

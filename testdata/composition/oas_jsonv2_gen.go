@@ -670,6 +670,10 @@ func (v PortRef) MarshalJSONTo(enc *jsontext.Encoder) error {
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
 func (v *PortRef) EncodeTokens(t *oasrt.Tokens) {
+	if !t.Enter() {
+		return
+	}
+	defer t.Leave()
 	t.ObjectStart()
 	t.StringMember("id", v.ID)
 	t.StringMember("kind", v.Kind)
@@ -697,6 +701,10 @@ func (v ProcessRef) MarshalJSONTo(enc *jsontext.Encoder) error {
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
 func (v *ProcessRef) EncodeTokens(t *oasrt.Tokens) {
+	if !t.Enter() {
+		return
+	}
+	defer t.Leave()
 	t.ObjectStart()
 	t.StringMember("id", v.ID)
 	t.StringMember("kind", v.Kind)
@@ -1096,6 +1104,10 @@ func (v RefProperties) MarshalJSONTo(enc *jsontext.Encoder) error {
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
 func (v *RefProperties) EncodeTokens(t *oasrt.Tokens) {
+	if !t.Enter() {
+		return
+	}
+	defer t.Leave()
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	if v.Machine.Set {

@@ -182,6 +182,9 @@ func (v *Tree) Validate() error {
 }
 
 func (v *Tree) validate(c *oasimpl.Validator) {
+	if c.TooDeep() {
+		return
+	}
 	switch v.Type {
 	case TreeString:
 	case TreeFloat64:
@@ -492,6 +495,9 @@ func (v *PortRef) Validate() error {
 }
 
 func (v *PortRef) validate(c *oasimpl.Validator) {
+	if c.TooDeep() {
+		return
+	}
 	if v.Properties != nil {
 		c.Key("properties")
 		v.Properties.validate(c)
@@ -508,6 +514,9 @@ func (v *ProcessRef) Validate() error {
 }
 
 func (v *ProcessRef) validate(c *oasimpl.Validator) {
+	if c.TooDeep() {
+		return
+	}
 	if v.Properties != nil {
 		c.Key("properties")
 		v.Properties.validate(c)
@@ -524,6 +533,9 @@ func (v *RefBase) Validate() error {
 }
 
 func (v *RefBase) validate(c *oasimpl.Validator) {
+	if c.TooDeep() {
+		return
+	}
 	switch v.Type {
 	case RefBasePortRef:
 		switch string(v.PortRef.Kind) {
@@ -805,6 +817,9 @@ func (v *RefProperties) Validate() error {
 }
 
 func (v *RefProperties) validate(c *oasimpl.Validator) {
+	if c.TooDeep() {
+		return
+	}
 	if v.Machine.Set {
 		c.Key("machine")
 		v.Machine.Value.validate(c)

@@ -10,8 +10,8 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
+	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -920,6 +920,10 @@ func (v *Level) UnmarshalJSON(data []byte) error {
 
 // EncodeJSON writes v as a JSON object.
 func (v *Node) EncodeJSON(w *oasrt.Writer) {
+	if !w.Enter() {
+		return
+	}
+	defer w.Leave()
 	start := len(w.Buf)
 	w.StringMember(`,"name":`, v.Name)
 	if v.Parent != nil {

@@ -21,6 +21,10 @@ func (v Node) MarshalJSONTo(enc *jsontext.Encoder) error {
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
 func (v *Node) EncodeTokens(t *oasrt.Tokens) {
+	if !t.Enter() {
+		return
+	}
+	defer t.Leave()
 	t.ObjectStart()
 	t.StringMember("name", v.Name)
 	if v.Parent != nil {

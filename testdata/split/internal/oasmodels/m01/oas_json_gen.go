@@ -9,8 +9,8 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
+	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -92,6 +92,10 @@ func (v *Code) UnmarshalJSON(data []byte) error {
 
 // EncodeJSON writes v as a JSON object.
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
+	if !w.Enter() {
+		return
+	}
+	defer w.Leave()
 	start := len(w.Buf)
 	if v.Name.Set {
 		w.StringMember(`,"name":`, v.Name.Value)

@@ -53,6 +53,9 @@ func (v *Category) Validate() error {
 // ValidateWith is Validate's work, for the Validate methods of the
 // types holding a Category: it adds what breaks the schema to c.
 func (v *Category) ValidateWith(c *oasimpl.Validator) {
+	if c.TooDeep() {
+		return
+	}
 	if v.Name.Set {
 		c.Key("name")
 		if oasimpl.Len(v.Name.Value) < 1 {
