@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -103,29 +105,33 @@ func doorTargets(sb *strings.Builder, r *results) {
 // door against its base, and beside it what alloc-floor and oasgen's
 // reused Reader or Writer took.
 func doorMiss(r *results, w, op string, o, b sample, limit float64, speedup bool) string {
-	asked := fmt.Sprintf("at most %.2g× its time", limit)
+	budget := limit * b.ns
+	s := fmt.Sprintf("%s of %s: %s took %s, %s %s's %s; the target is %s (%s).", op, w, o.lib, fmtTime(o.ns), fmtTimes(o.ns, b.ns), b.lib, fmtTime(b.ns), fmtLimit(limit), fmtTime(budget))
 	if speedup {
-		asked = fmt.Sprintf("at least %.2gx faster", limit)
+		budget = b.ns / limit
+		s = fmt.Sprintf("%s of %s: %s took %s, %s's %s ÷ %s; the target is %gx (%s).", op, w, o.lib, fmtTime(o.ns), b.lib, fmtTime(b.ns), fmtSpeedup(b.ns, o.ns), limit, fmtTime(budget))
 	}
-	s := fmt.Sprintf("%s of %s: %s took %s against %s's %s (%s asked). ", op, w, o.lib, fmtTime(o.ns), b.lib, fmtTime(b.ns), asked)
+	if !slices.Contains(ownedDoors, o.lib) {
+		return s // alloc-floor is the owned doors' floor
+	}
 	f, okf := r.get(w, op, floorLib)
 	reused, okr := r.get(w, op, "oasgen")
 	if !okf || !okr {
-		return s + "This run has no alloc-floor for it."
+		return s + " This run has no alloc-floor for it."
 	}
 	what := "the allocation of the output alone"
 	if op == "Unmarshal" {
 		what = "the door's allocations and copies alone"
 	}
-	s += fmt.Sprintf("Here %s (alloc-floor) took %s (%s %s's) and oasgen from a reused %s %s; ", what, fmtTime(f.ns), fmtTimes(f.ns, b.ns), b.lib, readerOrWriter(op), fmtTime(reused.ns))
-	if speedup {
-		return s + fmt.Sprintf("for the target, the door may take %s in all.", fmtTime(b.ns/limit))
-	}
-	if room := limit*b.ns - f.ns; room > 0 {
+	s += fmt.Sprintf(" Here %s (alloc-floor) took %s, and oasgen's %s a reused %s %s; ", what, fmtTime(f.ns), map[string]string{"Marshal": "encoding into", "Unmarshal": "decoding from"}[op], readerOrWriter(op), fmtTime(reused.ns))
+	if room := budget - f.ns; room > 0 {
 		return s + fmt.Sprintf("the target leaves the door %s past the floor.", fmtTime(room))
 	}
-	return s + "the floor alone is past the target, so no decoder reaches it through this door."
+	return s + "the floor alone is past the target, so no code reaches it through this door."
 }
+
+// fmtLimit is a time ratio a target asks for.
+func fmtLimit(l float64) string { return strconv.FormatFloat(l, 'g', -1, 64) + "×" }
 
 func readerOrWriter(op string) string {
 	if op == "Unmarshal" {
