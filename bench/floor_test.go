@@ -27,6 +27,9 @@ import (
 	"github.com/oasgen/oasgen/bench/internal/payload"
 )
 
+// floorLib is alloc-floor's name in the results (cmd/report has it too).
+const floorLib = "alloc-floor"
+
 var (
 	floorValue  any
 	floorOutput []byte

@@ -147,16 +147,6 @@ func benchWorkload[P any, O any, OP oasType[O]](b *testing.B, data []byte, peers
 // lib=oasgen-oasrt, lib=oasgen-method and lib=oasgen-json; then
 // lib=alloc-floor, what the owned doors must allocate (floor_test.go).
 func doors[O any, OP oasType[O]](b *testing.B, op string, data []byte) {
-	defer func() {
-		v := mustDecode[O, OP](b, data)
-		out, err := oasrt.Marshal(OP(v))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if f := floorBench(op, v, data, len(out)); f != nil {
-			b.Run("lib=alloc-floor", f)
-		}
-	}()
 	type door struct {
 		lib       string
 		marshal   func(OP) ([]byte, error)
@@ -197,6 +187,14 @@ func doors[O any, OP oasType[O]](b *testing.B, op string, data []byte) {
 				}
 			}
 		})
+	}
+	v := mustDecode[O, OP](b, data)
+	out, err := oasrt.Marshal(OP(v))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if f := floorBench(op, v, data, len(out)); f != nil {
+		b.Run("lib="+floorLib, f)
 	}
 }
 
