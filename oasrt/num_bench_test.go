@@ -1,6 +1,9 @@
 package oasrt
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // The integers of workload C (bench/internal/payload) and a few short ones:
 // Writer.digits' two paths.
@@ -26,6 +29,16 @@ func BenchmarkWriterInts(b *testing.B) {
 			}
 		})
 	}
+	// strconv on the same numbers, for comparison.
+	b.Run("long-strconv", func(b *testing.B) {
+		var buf []byte
+		for b.Loop() {
+			buf = buf[:0]
+			for _, u := range benchLongInts {
+				buf = strconv.AppendUint(buf, u, 10)
+			}
+		}
+	})
 }
 
 func BenchmarkWriterFloats(b *testing.B) {
