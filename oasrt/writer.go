@@ -27,10 +27,10 @@ import (
 // the same string.
 //
 // Methods for generated code: Stream and Streams (streamed fields),
-// RawCall, DoneKeys, Marshaler, Enter and Leave serve the encoders oasgen writes and
-// carry no compatibility promise beyond the generated-code contract
-// (oasimpl.Version); they stay methods because they work on the Writer's
-// unexported state. A hand-written EncodeJSON uses the others.
+// RawCall, DoneKeys, Marshaler, Enter and Leave serve the encoders oasgen
+// writes and carry no compatibility promise beyond the generated-code
+// contract (oasimpl.Version); they stay methods because they work on the
+// Writer's unexported state. A hand-written EncodeJSON uses the others.
 type Writer struct {
 	// Buf holds the encoded output.
 	Buf []byte
