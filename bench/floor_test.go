@@ -82,6 +82,18 @@ func (k *block) put(s string) string {
 	return unsafe.String(&(*k)[i], len(s))
 }
 
+// strings copies s into a new slice (nil stays nil), its strings into k.
+func (k *block) strings(s []string) []string {
+	if s == nil {
+		return nil
+	}
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = k.put(x)
+	}
+	return out
+}
+
 func clonePet(t *oasa.Pet) *oasa.Pet {
 	n := len(t.Name) + len(t.Category.Value.Name.Value)
 	for _, s := range t.Tag {
@@ -92,12 +104,7 @@ func clonePet(t *oasa.Pet) *oasa.Pet {
 	*v = *t
 	v.Name = k.put(t.Name)
 	v.Category.Value.Name.Value = k.put(t.Category.Value.Name.Value)
-	if t.Tag != nil {
-		v.Tag = make([]string, len(t.Tag))
-		for i, s := range t.Tag {
-			v.Tag[i] = k.put(s)
-		}
-	}
+	v.Tag = k.strings(t.Tag)
 	return v
 }
 
@@ -120,12 +127,7 @@ func cloneABE(t *oasc.ABitOfEverything) *oasc.ABitOfEverything {
 			v.Nested[i].Name.Value = k.put(e.Name.Value)
 		}
 	}
-	if t.RepeatedStringValue != nil {
-		v.RepeatedStringValue = make([]string, len(t.RepeatedStringValue))
-		for i, s := range t.RepeatedStringValue {
-			v.RepeatedStringValue[i] = k.put(s)
-		}
-	}
+	v.RepeatedStringValue = k.strings(t.RepeatedStringValue)
 	return v
 }
 

@@ -92,13 +92,7 @@ func doorTargets(sb *strings.Builder, r *results) {
 	p("`alloc-floor` (in the tables below) is not a contender but what the owned doors must allocate before any JSON\n")
 	p("is read or written: decoding, the value on the heap with its strings in one new block and each array in a new\n")
 	p("slice, copied from the decoded value; encoding, a buffer the size of the output.\n\n")
-	if len(why) > 0 {
-		p("Where a door's target is missed:\n\n")
-		for _, w := range why {
-			p("- %s\n", w)
-		}
-		p("\n")
-	}
+	bullets(p, "Where a door's target is missed:", why)
 }
 
 // doorMiss says what the run shows of a missed door target: the slower

@@ -358,13 +358,7 @@ func serverTargets(sb *strings.Builder, r *results) {
 		}
 	}
 	p("\n\nPOST is measured on the petstore spec alone, hence one column.\n\n")
-	if len(why) > 0 {
-		p("Missed, and why:\n\n")
-		for _, w := range why {
-			p("- %s\n", w)
-		}
-		p("\n")
-	}
+	bullets(p, "Missed, and why:", why)
 }
 
 // serverChart draws workload w of the routing and HTTP benchmarks as

@@ -350,13 +350,19 @@ func targets(sb *strings.Builder, r *results) {
 	p("SomeValue has no ogen Validate (ogen generates none for it: Decode already checks the value's kind).\n")
 	p("\"Fewer allocs\" counts as met where both make none. \"Fastest\" lists the contenders faster than oasgen\n")
 	p("with their time ÷ oasgen's; protobuf decodes its binary encoding, not JSON.\n\n")
-	if len(why) > 0 {
-		p("Why, where a target is missed:\n\n")
-		for _, w := range why {
-			p("- %s\n", w)
-		}
-		p("\n")
+	bullets(p, "Why, where a target is missed:", why)
+}
+
+// bullets writes title and a list of items, or nothing when there are none.
+func bullets(p func(format string, args ...any), title string, items []string) {
+	if len(items) == 0 {
+		return
 	}
+	p("%s\n\n", title)
+	for _, it := range items {
+		p("- %s\n", it)
+	}
+	p("\n")
 }
 
 // unionTarget writes issue 3's target for each union benchmark: decoding
