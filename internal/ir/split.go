@@ -25,18 +25,7 @@ func (p *Package) Split(n int) [][]Decl {
 	if n <= 1 || len(p.Decls) <= 1 {
 		return [][]Decl{p.Decls}
 	}
-	index := make(map[Decl]int, len(p.Decls))
-	for i, d := range p.Decls {
-		index[d] = i
-	}
-	edges := make([][]int, len(p.Decls))
-	for i, d := range p.Decls {
-		refs(d, func(to Decl) {
-			if j, ok := index[to]; ok && j != i {
-				edges[i] = append(edges[i], j)
-			}
-		})
-	}
+	edges, _ := p.refGraph()
 	comps := components(edges)
 
 	// Tarjan's algorithm finds a component after every component it
@@ -192,20 +181,7 @@ func size(d Decl) int {
 // cycle, or a reference to itself): only their values can nest without
 // bound, and only theirs can point back at themselves in Go.
 func (p *Package) Recursive() map[Decl]bool {
-	index := make(map[Decl]int, len(p.Decls))
-	for i, d := range p.Decls {
-		index[d] = i
-	}
-	edges := make([][]int, len(p.Decls))
-	self := make([]bool, len(p.Decls))
-	for i, d := range p.Decls {
-		refs(d, func(to Decl) {
-			if j, ok := index[to]; ok {
-				self[i] = self[i] || j == i
-				edges[i] = append(edges[i], j)
-			}
-		})
-	}
+	edges, self := p.refGraph()
 	out := map[Decl]bool{}
 	for _, members := range components(edges) {
 		for _, i := range members {
@@ -215,6 +191,30 @@ func (p *Package) Recursive() map[Decl]bool {
 		}
 	}
 	return out
+}
+
+// refGraph returns the references between p's declarations by index:
+// edges[i] lists the others declaration i refers to, and self[i] is set
+// when it refers to itself.
+func (p *Package) refGraph() (edges [][]int, self []bool) {
+	index := make(map[Decl]int, len(p.Decls))
+	for i, d := range p.Decls {
+		index[d] = i
+	}
+	edges = make([][]int, len(p.Decls))
+	self = make([]bool, len(p.Decls))
+	for i, d := range p.Decls {
+		refs(d, func(to Decl) {
+			switch j, ok := index[to]; {
+			case !ok:
+			case j == i:
+				self[i] = true
+			default:
+				edges[i] = append(edges[i], j)
+			}
+		})
+	}
+	return edges, self
 }
 
 // refs calls fn with every declaration d's code names: the types of its
