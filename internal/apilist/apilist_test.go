@@ -76,21 +76,139 @@ func TestAPIChangelog(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git: the history cannot be read")
 	}
-	out, err := exec.Command("git", "-C", root, "log", "--format=%H %s", "--", listing).Output()
-	if err != nil {
-		t.Skipf("not a git checkout with history (%v)", err)
+	if err := exec.Command("git", "-C", root, "rev-parse", "HEAD").Run(); err != nil {
+		t.Skipf("not a git checkout (%v)", err)
 	}
+	for _, bad := range unannounced(t, root) {
+		t.Error(bad)
+	}
+}
+
+// unannounced returns the commits of the repository at dir that change
+// the listing and not the changelog.
+func unannounced(t *testing.T, dir string) []string {
+	t.Helper()
+	out, err := exec.Command("git", "-C", dir, "log", "--format=%H %s", "--", listing).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bad []string
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if line == "" {
 			continue
 		}
 		hash, subject, _ := strings.Cut(line, " ")
-		files, err := exec.Command("git", "-C", root, "show", "--format=", "--name-only", hash).Output()
+		files, err := exec.Command("git", "-C", dir, "show", "--format=", "--name-only", hash).Output()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Contains(strings.Fields(string(files)), changelog) {
-			t.Errorf("commit %.12s (%s) changes %s but not %s", hash, subject, listing, changelog)
+			bad = append(bad, "commit "+hash[:12]+" ("+subject+") changes "+listing+" but not "+changelog)
 		}
+	}
+	return bad
+}
+
+// TestUnannounced runs the history check on a repository of two commits,
+// the second changing the listing alone.
+func TestUnannounced(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(name, text string) {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git("init", "-q")
+	write(listing, "pkg oasrt, func A()\n")
+	write(changelog, "- A\n")
+	git("add", ".")
+	git("commit", "-q", "-m", "announced")
+	write(listing, "pkg oasrt, func A()\npkg oasrt, func B()\n")
+	git("commit", "-q", "-am", "silent")
+	bad := unannounced(t, dir)
+	if len(bad) != 1 || !strings.Contains(bad[0], "(silent)") {
+		t.Errorf("unannounced = %q, want the one silent commit", bad)
+	}
+}
+
+// TestList checks the lines of each kind of declaration.
+func TestList(t *testing.T) {
+	dir := t.TempDir()
+	src := `//go:build go1.27
+
+package p
+
+type Kind uint8
+
+const (
+	A Kind = iota
+	B
+	hidden
+)
+
+const Size = 1 << 10
+
+var ErrX error
+
+type S struct {
+	Exported int
+	hidden   int
+	*Embedded
+}
+
+type Embedded struct{}
+
+type I interface{ M(x int) error }
+
+type Alias = S
+
+func F[T any](x T) (T, error) { return x, nil }
+
+func (s *S) Method() {}
+
+func (s *S) hidden() {}
+
+func (k hiddenType) Method() {}
+
+type hiddenType int
+`
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := List(dir, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"pkg p, const A Kind",
+		"pkg p, const B Kind",
+		"pkg p, const Size = 1 << 10",
+		"pkg p, func F[T any](x T) (T, error)",
+		"pkg p, method (*S) Method()",
+		"pkg p, type Alias = S",
+		"pkg p, type Embedded struct",
+		"pkg p, type I interface",
+		"pkg p, type I interface, M(x int) error",
+		"pkg p, type Kind uint8",
+		"pkg p, type S struct",
+		"pkg p, type S struct, Exported int",
+		"pkg p, type S struct, embedded *Embedded",
+		"pkg p, var ErrX error",
+	}
+	for i := range want {
+		want[i] += " // go:build go1.27"
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
