@@ -2,7 +2,6 @@ package build
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -693,6 +692,23 @@ func (b *builder) chooseBy(d *ir.Union) {
 		}
 	}
 	var trial, overlap []string
+	objs := factVariants(d)
+	if len(byKind[ir.JSONObject]) < 2 {
+		// One struct variant, or none: nothing to tell apart by facts
+		// unless others take any object.
+	} else if prop, _ := inferredTags(byKind[ir.JSONObject]); prop != "" && len(objs) == len(byKind[ir.JSONObject]) {
+		objs = nil // an inferred discriminator tells them apart
+	}
+	if len(objs) > 1 && (!uniqueKeys(byKind[ir.JSONObject]) || !disjointByKeys(objs)) && byFacts(objs) {
+		// Keys alone do not decide, or leave a value two variants
+		// accept unchecked: the decoder gathers each variant's verdict
+		// in its one pass instead.
+		for _, v := range objs {
+			v.Keys, v.Default = nil, false
+		}
+		d.Facts = true
+		delete(byKind, ir.JSONObject)
+	}
 	for _, kind := range []ir.JSONType{ir.JSONObject, ir.JSONString, ir.JSONInteger, ir.JSONNumber, ir.JSONBoolean, ir.JSONArray} {
 		vs := byKind[kind]
 		if len(vs) < 2 {
@@ -705,16 +721,6 @@ func (b *builder) chooseBy(d *ir.Union) {
 				for i, v := range vs {
 					v.Tags = tags[i]
 				}
-				continue
-			}
-			if (!uniqueKeys(vs) || !disjointByKeys(vs)) && len(vs) == countKind(d.Variants, ir.JSONObject) && countKind(d.Variants, ir.JSONAny) == 0 && byFacts(vs) {
-				// Keys alone do not decide, or leave a value two
-				// variants accept unchecked: the decoder gathers each
-				// variant's verdict in its one pass instead.
-				for _, v := range vs {
-					v.Keys, v.Default = nil, false
-				}
-				d.Facts = true
 				continue
 			}
 			if !uniqueKeys(vs) {
@@ -949,18 +955,40 @@ func (b *builder) factsOrTrial() {
 	}
 }
 
+// factVariants returns the variants of d that take objects, in order,
+// when every variant that takes objects is of kind object alone or takes
+// any object (a free-form value of type object, whose Go type takes any
+// kind and checks it); otherwise nil.
+func factVariants(d *ir.Union) []*ir.Variant {
+	var out []*ir.Variant
+	for _, v := range d.Variants {
+		switch a, free := v.Type.(*ir.Any); {
+		case free && anyObject(a):
+			out = append(out, v)
+		case slices.Equal(v.Kinds, []ir.JSONType{ir.JSONObject}):
+			out = append(out, v)
+		case slices.Contains(v.Kinds, ir.JSONObject), slices.Contains(v.Kinds, ir.JSONAny):
+			return nil
+		}
+	}
+	return out
+}
+
 // byFacts reports whether object variants can be decided in one pass
 // over the object (ir.Union.Facts): each is a struct whose checks are all
 // made key by key or by the keys present (declared properties, required,
-// additionalProperties false), and a key two variants declare has one Go
-// type in both, so one read of its value tells both. At most 64 variants
-// and 64 keys, each a bit.
+// additionalProperties false), or takes any object. A key the variants
+// declare with different types is read once per type. At most 64
+// variants and 64 keys, each a bit.
 func byFacts(vs []*ir.Variant) bool {
 	if len(vs) > 64 {
 		return false
 	}
-	fields := map[string]*ir.Field{}
+	keys := map[string]bool{}
 	for _, v := range vs {
+		if a, ok := v.Type.(*ir.Any); ok && anyObject(a) {
+			continue // any object: kept whole, as the raw JSON
+		}
 		r, ok := v.Type.(*ir.Ref)
 		if !ok {
 			return false
@@ -974,16 +1002,25 @@ func byFacts(vs []*ir.Variant) bool {
 			if f.Default != nil || f.ReadOnly || f.WriteOnly {
 				return false
 			}
-			if g, ok := fields[f.JSONName]; ok {
-				if g.Ptr != f.Ptr || !reflect.DeepEqual(g.Type, f.Type) {
-					return false
-				}
-				continue
-			}
-			fields[f.JSONName] = f
+			keys[f.JSONName] = true
 		}
 	}
-	return len(fields) <= 64
+	return len(keys) <= 64
+}
+
+// anyObject reports whether a is any object: a free-form value of kind
+// object with no other check.
+func anyObject(a *ir.Any) bool {
+	if !slices.Equal(a.Kinds, []ir.JSONType{ir.JSONObject}) {
+		return false
+	}
+	b := *a
+	b.Kinds = nil
+	if app := b.App; app != nil && len(app.Properties)+len(app.Patterns)+len(app.PrefixItems)+len(app.DependentSchemas) == 0 &&
+		app.Additional == nil && app.Items == nil && app.UnevaluatedProperties == nil && app.UnevaluatedItems == nil {
+		b.App = nil // properties: {} applies nothing
+	}
+	return !b.Checked()
 }
 
 // disjointByValues reports whether string variants told apart by their

@@ -156,7 +156,7 @@ func (c *codec) unionCodec(d *ir.Union) {
 			}
 			c.byTag(d, exact)
 		case k.kind == ir.JSONObject && d.Facts:
-			c.byFacts(d, exact)
+			c.byFacts(d, factVariants(d))
 		case k.kind == ir.JSONObject && len(exact) > 1 && !d.Trial:
 			c.byKey(d, exact)
 		case k.kind == ir.JSONString && len(exact) > 1 && !d.Trial && len(others) == 0:
@@ -236,6 +236,19 @@ func (c *codec) trialDecoder(d *ir.Union, funcAt int) {
 // trialKeyVar names the package-level oasrt.TrialKey of a union decoded
 // by trial.
 func trialKeyVar(name string) string { return "trials" + name }
+
+// factVariants returns the variants of a union decided by facts that take
+// objects, in order: those of kind object and those taking any object
+// (build.factVariants).
+func factVariants(d *ir.Union) []*ir.Variant {
+	var out []*ir.Variant
+	for _, v := range d.Variants {
+		if _, free := v.Type.(*ir.Any); free || slices.Contains(v.Kinds, ir.JSONObject) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
 
 // quoteList returns ss as Go string literals separated by commas, for a
 // case clause or a composite literal.

@@ -61,11 +61,11 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 					v.Email.Email = x2
 					return nil
 				}(); err != nil {
-					if out|0x1 == 0x3 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x1 == 0x3 {
+						return firstErr
 					}
 					out |= 0x1
 					r.Restore(m1)
@@ -84,11 +84,11 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 					v.Phone.Phone = x4
 					return nil
 				}(); err != nil {
-					if out|0x2 == 0x3 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x2 == 0x3 {
+						return firstErr
 					}
 					out |= 0x2
 					r.Restore(m3)
@@ -113,9 +113,11 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 		switch {
 		case matched&0x1 != 0:
 			v.Type = ContactEmail
+			v.Phone = Phone{}
 			return nil
 		case matched&0x2 != 0:
 			v.Type = ContactPhone
+			v.Email = Email{}
 			return nil
 		}
 		if firstErr == nil {

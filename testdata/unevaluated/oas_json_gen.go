@@ -150,11 +150,11 @@ func (v *Either) decodeTyped(r *oasrt.Reader) error {
 					v.Either1.A = x2
 					return nil
 				}(); err != nil {
-					if out|0x1 == 0x3 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x1 == 0x3 {
+						return firstErr
 					}
 					out |= 0x1
 					r.Restore(m1)
@@ -181,11 +181,11 @@ func (v *Either) decodeTyped(r *oasrt.Reader) error {
 					v.Either2.B = x5
 					return nil
 				}(); err != nil {
-					if out|0x2 == 0x3 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x2 == 0x3 {
+						return firstErr
 					}
 					out |= 0x2
 					r.Restore(m4)
@@ -210,6 +210,7 @@ func (v *Either) decodeTyped(r *oasrt.Reader) error {
 		switch {
 		case matched&0x1 != 0:
 			v.Type = EitherEither1
+			v.Either2 = Either2{}
 			return nil
 		case matched&0x2 != 0:
 			v.Type = EitherEither2
@@ -435,11 +436,11 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 					v.Shape1.Radius = x2
 					return nil
 				}(); err != nil {
-					if out|0x1 == 0x3 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x1 == 0x3 {
+						return firstErr
 					}
 					out |= 0x1
 					r.Restore(m1)
@@ -458,11 +459,11 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 					v.Shape2.Side = x4
 					return nil
 				}(); err != nil {
-					if out|0x2 == 0x3 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x2 == 0x3 {
+						return firstErr
 					}
 					out |= 0x2
 					r.Restore(m3)
@@ -487,9 +488,11 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 		switch {
 		case matched == 0x1:
 			v.Type = ShapeShape1
+			v.Shape2 = Shape2{}
 			return nil
 		case matched == 0x2:
 			v.Type = ShapeShape2
+			v.Shape1 = Shape1{}
 			return nil
 		case matched != 0:
 			return oasimpl.AmbiguousOf(start, "Shape", matched, "Shape1", "Shape2")

@@ -40,48 +40,101 @@ func (v *Tree) decodeVariants(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		{
-			m := r.Mark()
-			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
-			r.Restore(m)
-			var x1 TreeText
-			if err := func() error {
-				if err := x1.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Tree", matched, "TreeText")
-				}
-				matched, end = "TreeText", r.Mark()
-				v.Type, v.TreeText = TreeTreeText, x1
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x2 TreeCount
-			if err := func() error {
-				if err := x2.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Tree", matched, "TreeCount")
-				}
-				matched, end = "TreeCount", r.Mark()
-				v.Type, v.TreeCount = TreeTreeCount, x2
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
-			}
-			return oasimpl.NoVariant(start, "Tree", kind, firstErr)
+		if err := r.ObjStart(); err != nil {
+			return err
 		}
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "x":
+				seen |= 1 << 0
+				if v.TreeText.X == nil {
+					v.TreeText.X = new(Tree)
+				}
+				if err := v.TreeText.X.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "x")
+				}
+			case "v":
+				seen |= 1 << 1
+				m1 := r.Mark()
+				end2, valid3 := m1, false
+				if err := func() error {
+					v.TreeText.V.Set = true
+					x4, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.TreeText.V.Value = x4
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x3 {
+						return firstErr
+					}
+					out |= 0x1
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.TreeCount.V.Set = true
+					x5, err := r.Int(64)
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.TreeCount.V.Value = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x3 {
+						return firstErr
+					}
+					out |= 0x2
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				if valid3 {
+					r.Restore(end2)
+				} else {
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			default:
+				if err := r.Unknown(key); err != nil {
+					return err
+				}
+			}
+		}
+		left := 0x3 &^ out
+		matched := left
+		switch {
+		case matched == 0x1:
+			v.Type = TreeTreeText
+			v.TreeCount = TreeCount{}
+			return nil
+		case matched == 0x2:
+			v.Type = TreeTreeCount
+			v.TreeCount.X = v.TreeText.X
+			v.TreeText = TreeText{}
+			return nil
+		case matched != 0:
+			return oasimpl.AmbiguousOf(start, "Tree", matched, "TreeText", "TreeCount")
+		}
+		return oasimpl.NoVariant(start, "Tree", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Tree", kind, nil)
 }
@@ -283,64 +336,127 @@ func (v *Level1) decodeVariants(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		{
-			m := r.Mark()
-			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
-			r.Restore(m)
-			var x1 Level11
-			if err := func() error {
-				if err := x1.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level1", matched, "Level11")
-				}
-				matched, end = "Level11", r.Mark()
-				v.Type, v.Level11 = Level1Level11, x1
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x2 Level12
-			if err := func() error {
-				if err := x2.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level1", matched, "Level12")
-				}
-				matched, end = "Level12", r.Mark()
-				v.Type, v.Level12 = Level1Level12, x2
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x3 Level13
-			if err := func() error {
-				if err := x3.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level1", matched, "Level13")
-				}
-				matched, end = "Level13", r.Mark()
-				v.Type, v.Level13 = Level1Level13, x3
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
-			}
-			return oasimpl.NoVariant(start, "Level1", kind, firstErr)
+		if err := r.ObjStart(); err != nil {
+			return err
 		}
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "x":
+				seen |= 1 << 0
+				v.Level11.X.Set = true
+				if err := v.Level11.X.Value.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "x")
+				}
+			case "v":
+				seen |= 1 << 1
+				m1 := r.Mark()
+				end2, valid3 := m1, false
+				if err := func() error {
+					v.Level11.V.Set = true
+					x4, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level11.V.Value = x4
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x7 {
+						return firstErr
+					}
+					out |= 0x1
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level12.V.Set = true
+					x5, err := r.Int(64)
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level12.V.Value = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x7 {
+						return firstErr
+					}
+					out |= 0x2
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level13.V.Set = true
+					x6, err := r.Bool()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level13.V.Value = x6
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x4 == 0x7 {
+						return firstErr
+					}
+					out |= 0x4
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				if valid3 {
+					r.Restore(end2)
+				} else {
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			default:
+				if err := r.Unknown(key); err != nil {
+					return err
+				}
+			}
+		}
+		left := 0x7 &^ out
+		matched := left
+		switch {
+		case matched == 0x1:
+			v.Type = Level1Level11
+			v.Level12 = Level12{}
+			v.Level13 = Level13{}
+			return nil
+		case matched == 0x2:
+			v.Type = Level1Level12
+			v.Level12.X = v.Level11.X
+			v.Level11 = Level11{}
+			v.Level13 = Level13{}
+			return nil
+		case matched == 0x4:
+			v.Type = Level1Level13
+			v.Level13.X = v.Level11.X
+			v.Level11 = Level11{}
+			v.Level12 = Level12{}
+			return nil
+		case matched != 0:
+			return oasimpl.AmbiguousOf(start, "Level1", matched, "Level11", "Level12", "Level13")
+		}
+		return oasimpl.NoVariant(start, "Level1", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Level1", kind, nil)
 }
@@ -406,64 +522,127 @@ func (v *Level2) decodeVariants(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		{
-			m := r.Mark()
-			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
-			r.Restore(m)
-			var x1 Level21
-			if err := func() error {
-				if err := x1.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level2", matched, "Level21")
-				}
-				matched, end = "Level21", r.Mark()
-				v.Type, v.Level21 = Level2Level21, x1
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x2 Level22
-			if err := func() error {
-				if err := x2.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level2", matched, "Level22")
-				}
-				matched, end = "Level22", r.Mark()
-				v.Type, v.Level22 = Level2Level22, x2
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x3 Level23
-			if err := func() error {
-				if err := x3.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level2", matched, "Level23")
-				}
-				matched, end = "Level23", r.Mark()
-				v.Type, v.Level23 = Level2Level23, x3
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
-			}
-			return oasimpl.NoVariant(start, "Level2", kind, firstErr)
+		if err := r.ObjStart(); err != nil {
+			return err
 		}
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "x":
+				seen |= 1 << 0
+				v.Level21.X.Set = true
+				if err := v.Level21.X.Value.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "x")
+				}
+			case "v":
+				seen |= 1 << 1
+				m1 := r.Mark()
+				end2, valid3 := m1, false
+				if err := func() error {
+					v.Level21.V.Set = true
+					x4, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level21.V.Value = x4
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x7 {
+						return firstErr
+					}
+					out |= 0x1
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level22.V.Set = true
+					x5, err := r.Int(64)
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level22.V.Value = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x7 {
+						return firstErr
+					}
+					out |= 0x2
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level23.V.Set = true
+					x6, err := r.Bool()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level23.V.Value = x6
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x4 == 0x7 {
+						return firstErr
+					}
+					out |= 0x4
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				if valid3 {
+					r.Restore(end2)
+				} else {
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			default:
+				if err := r.Unknown(key); err != nil {
+					return err
+				}
+			}
+		}
+		left := 0x7 &^ out
+		matched := left
+		switch {
+		case matched == 0x1:
+			v.Type = Level2Level21
+			v.Level22 = Level22{}
+			v.Level23 = Level23{}
+			return nil
+		case matched == 0x2:
+			v.Type = Level2Level22
+			v.Level22.X = v.Level21.X
+			v.Level21 = Level21{}
+			v.Level23 = Level23{}
+			return nil
+		case matched == 0x4:
+			v.Type = Level2Level23
+			v.Level23.X = v.Level21.X
+			v.Level21 = Level21{}
+			v.Level22 = Level22{}
+			return nil
+		case matched != 0:
+			return oasimpl.AmbiguousOf(start, "Level2", matched, "Level21", "Level22", "Level23")
+		}
+		return oasimpl.NoVariant(start, "Level2", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Level2", kind, nil)
 }
@@ -529,64 +708,127 @@ func (v *Level3) decodeVariants(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		{
-			m := r.Mark()
-			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
-			r.Restore(m)
-			var x1 Level31
-			if err := func() error {
-				if err := x1.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level3", matched, "Level31")
-				}
-				matched, end = "Level31", r.Mark()
-				v.Type, v.Level31 = Level3Level31, x1
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x2 Level32
-			if err := func() error {
-				if err := x2.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level3", matched, "Level32")
-				}
-				matched, end = "Level32", r.Mark()
-				v.Type, v.Level32 = Level3Level32, x2
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x3 Level33
-			if err := func() error {
-				if err := x3.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level3", matched, "Level33")
-				}
-				matched, end = "Level33", r.Mark()
-				v.Type, v.Level33 = Level3Level33, x3
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
-			}
-			return oasimpl.NoVariant(start, "Level3", kind, firstErr)
+		if err := r.ObjStart(); err != nil {
+			return err
 		}
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "x":
+				seen |= 1 << 0
+				v.Level31.X.Set = true
+				if err := v.Level31.X.Value.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "x")
+				}
+			case "v":
+				seen |= 1 << 1
+				m1 := r.Mark()
+				end2, valid3 := m1, false
+				if err := func() error {
+					v.Level31.V.Set = true
+					x4, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level31.V.Value = x4
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x7 {
+						return firstErr
+					}
+					out |= 0x1
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level32.V.Set = true
+					x5, err := r.Int(64)
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level32.V.Value = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x7 {
+						return firstErr
+					}
+					out |= 0x2
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level33.V.Set = true
+					x6, err := r.Bool()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level33.V.Value = x6
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x4 == 0x7 {
+						return firstErr
+					}
+					out |= 0x4
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				if valid3 {
+					r.Restore(end2)
+				} else {
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			default:
+				if err := r.Unknown(key); err != nil {
+					return err
+				}
+			}
+		}
+		left := 0x7 &^ out
+		matched := left
+		switch {
+		case matched == 0x1:
+			v.Type = Level3Level31
+			v.Level32 = Level32{}
+			v.Level33 = Level33{}
+			return nil
+		case matched == 0x2:
+			v.Type = Level3Level32
+			v.Level32.X = v.Level31.X
+			v.Level31 = Level31{}
+			v.Level33 = Level33{}
+			return nil
+		case matched == 0x4:
+			v.Type = Level3Level33
+			v.Level33.X = v.Level31.X
+			v.Level31 = Level31{}
+			v.Level32 = Level32{}
+			return nil
+		case matched != 0:
+			return oasimpl.AmbiguousOf(start, "Level3", matched, "Level31", "Level32", "Level33")
+		}
+		return oasimpl.NoVariant(start, "Level3", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Level3", kind, nil)
 }
@@ -652,64 +894,127 @@ func (v *Level4) decodeVariants(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		{
-			m := r.Mark()
-			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
-			r.Restore(m)
-			var x1 Level41
-			if err := func() error {
-				if err := x1.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level4", matched, "Level41")
-				}
-				matched, end = "Level41", r.Mark()
-				v.Type, v.Level41 = Level4Level41, x1
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x2 Level42
-			if err := func() error {
-				if err := x2.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level4", matched, "Level42")
-				}
-				matched, end = "Level42", r.Mark()
-				v.Type, v.Level42 = Level4Level42, x2
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x3 Level43
-			if err := func() error {
-				if err := x3.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level4", matched, "Level43")
-				}
-				matched, end = "Level43", r.Mark()
-				v.Type, v.Level43 = Level4Level43, x3
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
-			}
-			return oasimpl.NoVariant(start, "Level4", kind, firstErr)
+		if err := r.ObjStart(); err != nil {
+			return err
 		}
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "x":
+				seen |= 1 << 0
+				v.Level41.X.Set = true
+				if err := v.Level41.X.Value.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "x")
+				}
+			case "v":
+				seen |= 1 << 1
+				m1 := r.Mark()
+				end2, valid3 := m1, false
+				if err := func() error {
+					v.Level41.V.Set = true
+					x4, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level41.V.Value = x4
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x7 {
+						return firstErr
+					}
+					out |= 0x1
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level42.V.Set = true
+					x5, err := r.Int(64)
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level42.V.Value = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x7 {
+						return firstErr
+					}
+					out |= 0x2
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level43.V.Set = true
+					x6, err := r.Bool()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level43.V.Value = x6
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x4 == 0x7 {
+						return firstErr
+					}
+					out |= 0x4
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				if valid3 {
+					r.Restore(end2)
+				} else {
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			default:
+				if err := r.Unknown(key); err != nil {
+					return err
+				}
+			}
+		}
+		left := 0x7 &^ out
+		matched := left
+		switch {
+		case matched == 0x1:
+			v.Type = Level4Level41
+			v.Level42 = Level42{}
+			v.Level43 = Level43{}
+			return nil
+		case matched == 0x2:
+			v.Type = Level4Level42
+			v.Level42.X = v.Level41.X
+			v.Level41 = Level41{}
+			v.Level43 = Level43{}
+			return nil
+		case matched == 0x4:
+			v.Type = Level4Level43
+			v.Level43.X = v.Level41.X
+			v.Level41 = Level41{}
+			v.Level42 = Level42{}
+			return nil
+		case matched != 0:
+			return oasimpl.AmbiguousOf(start, "Level4", matched, "Level41", "Level42", "Level43")
+		}
+		return oasimpl.NoVariant(start, "Level4", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Level4", kind, nil)
 }
@@ -775,64 +1080,127 @@ func (v *Level5) decodeVariants(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		{
-			m := r.Mark()
-			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
-			r.Restore(m)
-			var x1 Level51
-			if err := func() error {
-				if err := x1.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level5", matched, "Level51")
-				}
-				matched, end = "Level51", r.Mark()
-				v.Type, v.Level51 = Level5Level51, x1
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x2 Level52
-			if err := func() error {
-				if err := x2.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level5", matched, "Level52")
-				}
-				matched, end = "Level52", r.Mark()
-				v.Type, v.Level52 = Level5Level52, x2
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x3 Level53
-			if err := func() error {
-				if err := x3.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level5", matched, "Level53")
-				}
-				matched, end = "Level53", r.Mark()
-				v.Type, v.Level53 = Level5Level53, x3
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
-			}
-			return oasimpl.NoVariant(start, "Level5", kind, firstErr)
+		if err := r.ObjStart(); err != nil {
+			return err
 		}
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "x":
+				seen |= 1 << 0
+				v.Level51.X.Set = true
+				if err := v.Level51.X.Value.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "x")
+				}
+			case "v":
+				seen |= 1 << 1
+				m1 := r.Mark()
+				end2, valid3 := m1, false
+				if err := func() error {
+					v.Level51.V.Set = true
+					x4, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level51.V.Value = x4
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x7 {
+						return firstErr
+					}
+					out |= 0x1
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level52.V.Set = true
+					x5, err := r.Int(64)
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level52.V.Value = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x7 {
+						return firstErr
+					}
+					out |= 0x2
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level53.V.Set = true
+					x6, err := r.Bool()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level53.V.Value = x6
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x4 == 0x7 {
+						return firstErr
+					}
+					out |= 0x4
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				if valid3 {
+					r.Restore(end2)
+				} else {
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			default:
+				if err := r.Unknown(key); err != nil {
+					return err
+				}
+			}
+		}
+		left := 0x7 &^ out
+		matched := left
+		switch {
+		case matched == 0x1:
+			v.Type = Level5Level51
+			v.Level52 = Level52{}
+			v.Level53 = Level53{}
+			return nil
+		case matched == 0x2:
+			v.Type = Level5Level52
+			v.Level52.X = v.Level51.X
+			v.Level51 = Level51{}
+			v.Level53 = Level53{}
+			return nil
+		case matched == 0x4:
+			v.Type = Level5Level53
+			v.Level53.X = v.Level51.X
+			v.Level51 = Level51{}
+			v.Level52 = Level52{}
+			return nil
+		case matched != 0:
+			return oasimpl.AmbiguousOf(start, "Level5", matched, "Level51", "Level52", "Level53")
+		}
+		return oasimpl.NoVariant(start, "Level5", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Level5", kind, nil)
 }
@@ -898,64 +1266,127 @@ func (v *Level6) decodeVariants(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		{
-			m := r.Mark()
-			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
-			r.Restore(m)
-			var x1 Level61
-			if err := func() error {
-				if err := x1.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level6", matched, "Level61")
-				}
-				matched, end = "Level61", r.Mark()
-				v.Type, v.Level61 = Level6Level61, x1
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x2 Level62
-			if err := func() error {
-				if err := x2.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level6", matched, "Level62")
-				}
-				matched, end = "Level62", r.Mark()
-				v.Type, v.Level62 = Level6Level62, x2
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x3 Level63
-			if err := func() error {
-				if err := x3.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level6", matched, "Level63")
-				}
-				matched, end = "Level63", r.Mark()
-				v.Type, v.Level63 = Level6Level63, x3
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
-			}
-			return oasimpl.NoVariant(start, "Level6", kind, firstErr)
+		if err := r.ObjStart(); err != nil {
+			return err
 		}
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "x":
+				seen |= 1 << 0
+				v.Level61.X.Set = true
+				if err := v.Level61.X.Value.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "x")
+				}
+			case "v":
+				seen |= 1 << 1
+				m1 := r.Mark()
+				end2, valid3 := m1, false
+				if err := func() error {
+					v.Level61.V.Set = true
+					x4, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level61.V.Value = x4
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x7 {
+						return firstErr
+					}
+					out |= 0x1
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level62.V.Set = true
+					x5, err := r.Int(64)
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level62.V.Value = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x7 {
+						return firstErr
+					}
+					out |= 0x2
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level63.V.Set = true
+					x6, err := r.Bool()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level63.V.Value = x6
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x4 == 0x7 {
+						return firstErr
+					}
+					out |= 0x4
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				if valid3 {
+					r.Restore(end2)
+				} else {
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			default:
+				if err := r.Unknown(key); err != nil {
+					return err
+				}
+			}
+		}
+		left := 0x7 &^ out
+		matched := left
+		switch {
+		case matched == 0x1:
+			v.Type = Level6Level61
+			v.Level62 = Level62{}
+			v.Level63 = Level63{}
+			return nil
+		case matched == 0x2:
+			v.Type = Level6Level62
+			v.Level62.X = v.Level61.X
+			v.Level61 = Level61{}
+			v.Level63 = Level63{}
+			return nil
+		case matched == 0x4:
+			v.Type = Level6Level63
+			v.Level63.X = v.Level61.X
+			v.Level61 = Level61{}
+			v.Level62 = Level62{}
+			return nil
+		case matched != 0:
+			return oasimpl.AmbiguousOf(start, "Level6", matched, "Level61", "Level62", "Level63")
+		}
+		return oasimpl.NoVariant(start, "Level6", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Level6", kind, nil)
 }
@@ -1021,64 +1452,127 @@ func (v *Level7) decodeVariants(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		{
-			m := r.Mark()
-			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
-			r.Restore(m)
-			var x1 Level71
-			if err := func() error {
-				if err := x1.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level7", matched, "Level71")
-				}
-				matched, end = "Level71", r.Mark()
-				v.Type, v.Level71 = Level7Level71, x1
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x2 Level72
-			if err := func() error {
-				if err := x2.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level7", matched, "Level72")
-				}
-				matched, end = "Level72", r.Mark()
-				v.Type, v.Level72 = Level7Level72, x2
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x3 Level73
-			if err := func() error {
-				if err := x3.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level7", matched, "Level73")
-				}
-				matched, end = "Level73", r.Mark()
-				v.Type, v.Level73 = Level7Level73, x3
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
-			}
-			return oasimpl.NoVariant(start, "Level7", kind, firstErr)
+		if err := r.ObjStart(); err != nil {
+			return err
 		}
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "x":
+				seen |= 1 << 0
+				v.Level71.X.Set = true
+				if err := v.Level71.X.Value.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "x")
+				}
+			case "v":
+				seen |= 1 << 1
+				m1 := r.Mark()
+				end2, valid3 := m1, false
+				if err := func() error {
+					v.Level71.V.Set = true
+					x4, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level71.V.Value = x4
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x7 {
+						return firstErr
+					}
+					out |= 0x1
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level72.V.Set = true
+					x5, err := r.Int(64)
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level72.V.Value = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x7 {
+						return firstErr
+					}
+					out |= 0x2
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level73.V.Set = true
+					x6, err := r.Bool()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level73.V.Value = x6
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x4 == 0x7 {
+						return firstErr
+					}
+					out |= 0x4
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				if valid3 {
+					r.Restore(end2)
+				} else {
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			default:
+				if err := r.Unknown(key); err != nil {
+					return err
+				}
+			}
+		}
+		left := 0x7 &^ out
+		matched := left
+		switch {
+		case matched == 0x1:
+			v.Type = Level7Level71
+			v.Level72 = Level72{}
+			v.Level73 = Level73{}
+			return nil
+		case matched == 0x2:
+			v.Type = Level7Level72
+			v.Level72.X = v.Level71.X
+			v.Level71 = Level71{}
+			v.Level73 = Level73{}
+			return nil
+		case matched == 0x4:
+			v.Type = Level7Level73
+			v.Level73.X = v.Level71.X
+			v.Level71 = Level71{}
+			v.Level72 = Level72{}
+			return nil
+		case matched != 0:
+			return oasimpl.AmbiguousOf(start, "Level7", matched, "Level71", "Level72", "Level73")
+		}
+		return oasimpl.NoVariant(start, "Level7", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Level7", kind, nil)
 }
@@ -1144,64 +1638,119 @@ func (v *Level8) decodeVariants(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		{
-			m := r.Mark()
-			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
-			r.Restore(m)
-			var x1 Level81
-			if err := func() error {
-				if err := x1.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level8", matched, "Level81")
-				}
-				matched, end = "Level81", r.Mark()
-				v.Type, v.Level81 = Level8Level81, x1
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x2 Level82
-			if err := func() error {
-				if err := x2.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level8", matched, "Level82")
-				}
-				matched, end = "Level82", r.Mark()
-				v.Type, v.Level82 = Level8Level82, x2
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x3 Level83
-			if err := func() error {
-				if err := x3.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "Level8", matched, "Level83")
-				}
-				matched, end = "Level83", r.Mark()
-				v.Type, v.Level83 = Level8Level83, x3
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
-			}
-			return oasimpl.NoVariant(start, "Level8", kind, firstErr)
+		if err := r.ObjStart(); err != nil {
+			return err
 		}
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "v":
+				seen |= 1 << 0
+				m1 := r.Mark()
+				end2, valid3 := m1, false
+				if err := func() error {
+					v.Level81.V.Set = true
+					x4, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level81.V.Value = x4
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x7 {
+						return firstErr
+					}
+					out |= 0x1
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level82.V.Set = true
+					x5, err := r.Int(64)
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level82.V.Value = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x7 {
+						return firstErr
+					}
+					out |= 0x2
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Level83.V.Set = true
+					x6, err := r.Bool()
+					if err != nil {
+						return oasrt.AtKey(err, "v")
+					}
+					v.Level83.V.Value = x6
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x4 == 0x7 {
+						return firstErr
+					}
+					out |= 0x4
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				if valid3 {
+					r.Restore(end2)
+				} else {
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			default:
+				if err := r.Unknown(key); err != nil {
+					return err
+				}
+			}
+		}
+		left := 0x7 &^ out
+		matched := left
+		switch {
+		case matched == 0x1:
+			v.Type = Level8Level81
+			v.Level82 = Level82{}
+			v.Level83 = Level83{}
+			return nil
+		case matched == 0x2:
+			v.Type = Level8Level82
+			v.Level81 = Level81{}
+			v.Level83 = Level83{}
+			return nil
+		case matched == 0x4:
+			v.Type = Level8Level83
+			v.Level81 = Level81{}
+			v.Level82 = Level82{}
+			return nil
+		case matched != 0:
+			return oasimpl.AmbiguousOf(start, "Level8", matched, "Level81", "Level82", "Level83")
+		}
+		return oasimpl.NoVariant(start, "Level8", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Level8", kind, nil)
 }
@@ -1299,11 +1848,11 @@ func (v *Value) DecodeJSON(r *oasrt.Reader) error {
 					v.Value1.Num = x3
 					return nil
 				}(); err != nil {
-					if out|0x1 == 0x7 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x1 == 0x7 {
+						return firstErr
 					}
 					out |= 0x1
 					r.Restore(m2)
@@ -1322,11 +1871,11 @@ func (v *Value) DecodeJSON(r *oasrt.Reader) error {
 					v.Value2.Str = x5
 					return nil
 				}(); err != nil {
-					if out|0x2 == 0x7 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x2 == 0x7 {
+						return firstErr
 					}
 					out |= 0x2
 					r.Restore(m4)
@@ -1345,11 +1894,11 @@ func (v *Value) DecodeJSON(r *oasrt.Reader) error {
 					v.Value3.B = x7
 					return nil
 				}(); err != nil {
-					if out|0x4 == 0x7 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x4 == 0x7 {
+						return firstErr
 					}
 					out |= 0x4
 					r.Restore(m6)
@@ -1377,16 +1926,20 @@ func (v *Value) DecodeJSON(r *oasrt.Reader) error {
 		switch {
 		case matched == 0x1:
 			v.Type = ValueValue1
+			v.Value2 = Value2{}
+			v.Value3 = Value3{}
 			return nil
 		case matched == 0x2:
 			v.Type = ValueValue2
 			v.Value2.Type = v.Value1.Type
 			v.Value1 = Value1{}
+			v.Value3 = Value3{}
 			return nil
 		case matched == 0x4:
 			v.Type = ValueValue3
 			v.Value3.Type = v.Value1.Type
 			v.Value1 = Value1{}
+			v.Value2 = Value2{}
 			return nil
 		case matched != 0:
 			return oasimpl.AmbiguousOf(start, "Value", matched, "Value1", "Value2", "Value3")
