@@ -386,6 +386,9 @@ func (u *CallbackURL) Expand(x *Exchange) (string, error) {
 		}
 		if p.escape != nil {
 			v = p.escape(v)
+			if isDotSegment(v) {
+				v = "%2E%2E"[:3*len(v)] // as escapeDotSegments does
+			}
 		}
 		b.WriteString(v)
 	}

@@ -226,7 +226,7 @@ func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, er
 
 // do is Do under the call's context; it runs cancel when the call ends.
 func (c *ClientConfig) do(ctx context.Context, req *Request, call *callOptions, policy *RetryPolicy, cancel context.CancelFunc) (*http.Response, error) {
-	u := c.BaseURL + string(req.Path)
+	u := c.BaseURL + string(escapeDotSegments(req.Path))
 	if req.URL != "" {
 		u = req.URL
 	}
@@ -275,6 +275,45 @@ func (c *ClientConfig) do(ctx context.Context, req *Request, call *callOptions, 
 		}
 	}
 	return c.send(ctx, hr, policy, c.AttemptTimeout, cancel)
+}
+
+// escapeDotSegments returns path with every segment that is "." or ".."
+// written %2E or %2E%2E: a path parameter whose value is a dot segment
+// (or makes one with the text around it) must reach the server as that
+// value, while a dot segment as it is names another path (RFC 3986,
+// 5.2.4), which a server mux cleaning the path, a proxy or a redirect
+// resolves. path is returned as it is when it has none, as almost every
+// path has not.
+func escapeDotSegments(path []byte) []byte {
+	var out []byte
+	start := 0
+	for i := 0; i <= len(path); i++ {
+		if i < len(path) && path[i] != '/' {
+			continue
+		}
+		seg := path[start:i]
+		if isDotSegment(seg) {
+			if out == nil {
+				out = make([]byte, 0, len(path)+8)
+				out = append(out, path[:start]...)
+			}
+			out = append(out, "%2E%2E"[:3*len(seg)]...)
+		} else if out != nil {
+			out = append(out, seg...)
+		}
+		if out != nil && i < len(path) {
+			out = append(out, '/')
+		}
+		start = i + 1
+	}
+	if out == nil {
+		return path
+	}
+	return out
+}
+
+func isDotSegment[T string | []byte](seg T) bool {
+	return len(seg) == 1 && seg[0] == '.' || len(seg) == 2 && seg[0] == '.' && seg[1] == '.'
 }
 
 // closeReader closes a request body that is never sent, as net/http
