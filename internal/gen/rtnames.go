@@ -139,6 +139,7 @@ var rtPaths = map[string]string{
 	"NonNull":                   implPath,
 	"NotAcceptableError":        httpPath,
 	"ObjectPairs":               httpImplPath,
+	"OperationError":            httpPath,
 	"OptNonNull":                implPath,
 	"PageError":                 httpPath,
 	"PanicError":                httpPath,
