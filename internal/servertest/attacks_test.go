@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/testdata/pages"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -90,4 +92,74 @@ func TestPathDotSegments(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPagesCycle: a Link next from page 1 to page 2 and back to page 1
+// ends the walk with a *LoopError at the first next page given again (the
+// pager fetched 20,000 pages in 4 s: it caught only a page naming
+// itself); so does a cycle of cursors.
+func TestPagesCycle(t *testing.T) {
+	var base string
+	c, s, u := pagesClient(t, func(w http.ResponseWriter, r *http.Request) {
+		next := "2"
+		if r.URL.Query().Get("page") == "2" {
+			next = "1"
+		}
+		w.Header().Set("Link", "<"+base+r.URL.Path+"?per_page=3&page="+next+`>; rel="next"`)
+		w.Write([]byte(`[{"number":1,"title":"x"}]`))
+	})
+	base = u
+	n, err := drain(c.ListIssuesAll(callCtx(t), pages.ListIssuesParams{Owner: "o", Repo: "r", PerPage: oasrt.NewOpt[int64](3)}))
+	var le *oashttp.LoopError
+	if !errors.As(err, &le) || n != 3 || len(s.sent()) != 3 {
+		t.Fatalf("%d items, %d pages, err %v; want a *LoopError after 3 pages", n, len(s.sent()), err)
+	}
+
+	c, s, _ = pagesClient(t, func(w http.ResponseWriter, r *http.Request) {
+		next := map[string]string{"": "a", "a": "b", "b": "c", "c": "a"}[r.URL.Query().Get("starting_after")]
+		w.Write([]byte(`{"data":[{"id":"x"}],"next_cursor":"` + next + `"}`))
+	})
+	n, err = drain(c.ListCustomersAll(callCtx(t), pages.ListCustomersParams{}))
+	if !errors.As(err, &le) || n != 4 || le.Next != "a" {
+		t.Fatalf("%d items, queries %q, err %v; want a *LoopError at cursor a after 4 pages", n, s.sent(), err)
+	}
+}
+
+// TestPagesLimit: pages that never end (offsets that always have items)
+// end the walk with a *PageLimitError at the limit: CallMaxPages for the
+// call, WithMaxPages for the client, DefaultMaxPages otherwise.
+func TestPagesLimit(t *testing.T) {
+	endless := func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`{"events":["e"]}`)) }
+	c, s, _ := pagesClient(t, endless)
+	n, err := drain(c.ListEventsAll(callCtx(t), pages.ListEventsParams{}, oashttp.CallMaxPages(7)))
+	var pl *oashttp.PageLimitError
+	if !errors.As(err, &pl) || pl.Limit != 7 || n != 7 || len(s.sent()) != 7 {
+		t.Fatalf("%d items, %d pages, err %v; want a *PageLimitError after 7 pages", n, len(s.sent()), err)
+	}
+	s2 := &pageServer{serve: endless}
+	ts := httptest.NewServer(s2)
+	defer ts.Close()
+	c, err = pages.NewClient(ts.URL, oashttp.WithMaxPages(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err = drain(c.ListEventsAll(callCtx(t), pages.ListEventsParams{})); !errors.As(err, &pl) || n != 3 {
+		t.Fatalf("WithMaxPages(3): %d items, err %v", n, err)
+	}
+	if oashttp.DefaultMaxPages != 10000 {
+		t.Errorf("DefaultMaxPages is %d; docs/client.md says 10,000", oashttp.DefaultMaxPages)
+	}
+}
+
+// drain runs a pager to its end and returns the items it yielded and the
+// error that ended it.
+func drain[T any](seq func(yield func(T, error) bool)) (int, error) {
+	n := 0
+	for _, err := range seq {
+		if err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
 }

@@ -73,6 +73,9 @@ type ClientConfig struct {
 	MaxItemBytes int
 	// Events configures the reading of server-sent events (events.go).
 	Events EventOptions
+	// MaxPages bounds the pages of one walk of a pager (WithMaxPages);
+	// 0 means DefaultMaxPages, a negative value no bound.
+	MaxPages int
 }
 
 // WithoutRequestCheck sends request bodies as they are: by default a
