@@ -4,13 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/testdata/events"
 	"github.com/oasgen/oasgen/testdata/pages"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
@@ -162,4 +166,84 @@ func drain[T any](seq func(yield func(T, error) bool)) (int, error) {
 		n++
 	}
 	return n, nil
+}
+
+// TestEventsReconnectStorm: a server that answers "retry: 0", one event,
+// and drops the connection got 5,573 reconnections in 5 s from the
+// generated client. Now the waits start at oashttp.MinEventRetry (100 ms)
+// and double while connections keep dropping at once: in 2 s, 100 +
+// 200 + 400 + 800 ms at most, each between half and all of it, is at
+// most 7 reconnections (counted: 4 to 6).
+func TestEventsReconnectStorm(t *testing.T) {
+	var conns atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := conns.Add(1)
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "retry: 0\nid: %d\ndata: {\"percent\":1}\n\n", n)
+		flush(w)
+		panic(http.ErrAbortHandler)
+	}))
+	defer srv.Close()
+	c, err := events.NewClient(srv.URL, oashttp.WithTimeout(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	res, err := c.WatchJob(ctx, events.WatchJobParams{ID: "j"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := 0
+	for _, err := range res.(events.WatchJobResponse200).Body {
+		if err != nil {
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("the stream ended with %v, want the context's end", err)
+			}
+			break
+		}
+		got++
+	}
+	t.Logf("%d connections, %d events in 2 s", conns.Load(), got)
+	if n := conns.Load(); n < 2 || n > 8 {
+		t.Errorf("%d connections in 2 s, want 2 to 8 (the first and at most 7 reconnections)", n)
+	}
+}
+
+// TestEventsGiveUp: a server that drops every connection before an event
+// is given up on after oashttp.DefaultMaxReconnects reconnections, with an
+// error that says so.
+func TestEventsGiveUp(t *testing.T) {
+	var conns atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conns.Add(1)
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, "retry: 0\ndata: {\"perc") // cut inside the first event
+		flush(w)
+		panic(http.ErrAbortHandler)
+	}))
+	defer srv.Close()
+	c, err := events.NewClient(srv.URL, oashttp.WithTimeout(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.WatchJob(callCtx(t), events.WatchJobParams{ID: "j"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for _, err = range res.(events.WatchJobResponse200).Body {
+		if err != nil {
+			break
+		}
+	}
+	var re *oashttp.ReconnectError
+	if !errors.As(err, &re) || re.Reconnects != oashttp.DefaultMaxReconnects || conns.Load() != 1+oashttp.DefaultMaxReconnects ||
+		!strings.Contains(err.Error(), "gave up after 5 reconnections in a row that brought no event") || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("%d connections, err %v", conns.Load(), err)
+	}
+	// 100, 200, 400, 800 and 1600 ms, each between half and all of it.
+	if d := time.Since(start); d < 1500*time.Millisecond || d > 10*time.Second {
+		t.Errorf("gave up after %v, want 1.55 s to 3.1 s of waits", d)
+	}
 }
