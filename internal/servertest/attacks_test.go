@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -14,9 +16,11 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/testdata/callbacks"
 	"github.com/oasgen/oasgen/testdata/events"
 	"github.com/oasgen/oasgen/testdata/pages"
 	"github.com/oasgen/oasgen/testdata/routes"
+	"github.com/oasgen/oasgen/testdata/webhooks"
 )
 
 // The second round of attacks on the generated servers and clients (issue
@@ -245,5 +249,97 @@ func TestEventsGiveUp(t *testing.T) {
 	// 100, 200, 400, 800 and 1600 ms, each between half and all of it.
 	if d := time.Since(start); d < 1500*time.Millisecond || d > 10*time.Second {
 		t.Errorf("gave up after %v, want 1.55 s to 3.1 s of waits", d)
+	}
+}
+
+// TestSendersRefuseInternalAddrs: the clients of webhooks and callbacks
+// call URLs that requests and subscribers give, so they dial public
+// addresses only: a callback URL naming 127.0.0.1 was POSTed its body,
+// and 169.254.169.254 (cloud metadata), localhost and [::1] were dialled.
+// The address checked is the one dialled, after DNS resolution
+// ("localhost"), and a refusal is not retried.
+func TestSendersRefuseInternalAddrs(t *testing.T) {
+	var hits atomic.Int64
+	internal := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.WriteHeader(204)
+	}))
+	defer internal.Close()
+	_, port, _ := net.SplitHostPort(internal.Listener.Addr().String())
+	cb := callbacks.NewCallbackClient()
+	wh := webhooks.NewWebhookClient(oashttp.WithHTTPClient(&http.Client{Timeout: 5 * time.Second}))
+	for _, tt := range []struct{ url, kind string }{
+		{internal.URL + "/internal/admin", "loopback"},
+		{"http://localhost:" + port + "/internal/admin", "loopback"},
+		{"http://[::1]:" + port + "/", "loopback"},
+		{"http://127.1.2.3:" + port + "/", "loopback"},
+		{"http://[::ffff:127.0.0.1]:" + port + "/", "loopback"},
+		{"http://169.254.169.254/latest/meta-data/", "link-local"},
+		{"http://[fe80::1]:80/", "link-local"},
+		{"http://10.0.0.1/", "private"},
+		{"http://172.16.0.1/", "private"},
+		{"http://192.168.1.1/", "private"},
+		{"http://[fd00::1]/", "private"},
+		{"http://0.0.0.0:" + port + "/", "unspecified"},
+		{"http://[::]:" + port + "/", "unspecified"},
+		{"http://224.0.0.1/", "multicast"},
+		{"http://100.100.100.200/", "shared (carrier-grade NAT)"},
+		{"http://[64:ff9b::7f00:1]:" + port + "/", "loopback"},
+	} {
+		_, err := cb.SubscribeOnEvent(callCtx(t), tt.url, &callbacks.Event{Topic: "t", Seq: 1})
+		var ae *oashttp.AddrError
+		if !errors.As(err, &ae) || ae.Kind != tt.kind {
+			t.Errorf("callback to %s: %v, want an *AddrError for a %s address", tt.url, err, tt.kind)
+		}
+		_, err = wh.PetAdded(callCtx(t), tt.url, webhooks.PetAddedParams{XSignature: "s"}, &webhooks.Pet{ID: 1, Name: "Rex"})
+		if !errors.As(err, &ae) || ae.Kind != tt.kind {
+			t.Errorf("webhook to %s: %v, want an *AddrError for a %s address", tt.url, err, tt.kind)
+		}
+		var re *oashttp.RetryError
+		if errors.As(err, &re) {
+			t.Errorf("webhook to %s: retried: %v", tt.url, err)
+		}
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("the internal server was called %d times", n)
+	}
+
+	// Allowed explicitly, by network or by a function of the host and the
+	// address it resolved to.
+	var seen []string
+	allowed := []*webhooks.WebhookClient{
+		webhooks.NewWebhookClient(oashttp.WithAllowedNetworks(netip.MustParsePrefix("127.0.0.0/8"))),
+		webhooks.NewWebhookClient(oashttp.WithAllowedAddrs(func(host string, addr netip.Addr) bool {
+			seen = append(seen, host+" "+addr.String())
+			return host == "localhost" && addr.IsLoopback()
+		})),
+	}
+	for i, u := range []string{internal.URL, "http://localhost:" + port} {
+		if _, err := allowed[i].PetAdded(callCtx(t), u, webhooks.PetAddedParams{XSignature: "s"}, &webhooks.Pet{ID: 1, Name: "Rex"}); err != nil && !strings.Contains(err.Error(), "unexpected response status") {
+			t.Errorf("allowed %s: %v", u, err)
+		}
+	}
+	if n := hits.Load(); n != 2 || len(seen) == 0 || !strings.HasPrefix(seen[0], "localhost 127.0.0.1") && !strings.HasPrefix(seen[0], "localhost ::1") {
+		t.Errorf("allowed calls: %d hits, the function saw %q", n, seen)
+	}
+}
+
+// TestSendersDoNotFollowRedirects: a 307 from the receiver re-POSTed the
+// callback's body to a second path (an internal one, or one that
+// resolves so). The clients of webhooks and callbacks follow no redirect:
+// the 307 is the call's response, an undeclared status.
+func TestSendersDoNotFollowRedirects(t *testing.T) {
+	var admin atomic.Int64
+	mux := http.NewServeMux()
+	mux.HandleFunc("/internal/admin", func(w http.ResponseWriter, r *http.Request) { admin.Add(1) })
+	mux.HandleFunc("/hook", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/internal/admin", http.StatusTemporaryRedirect)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	_, err := callbacks.NewCallbackClient(allowLoopback).SubscribeOnEvent(callCtx(t), srv.URL+"/hook", &callbacks.Event{Topic: "t", Seq: 1})
+	var se *oashttp.StatusError
+	if !errors.As(err, &se) || se.StatusCode != 307 || admin.Load() != 0 {
+		t.Fatalf("err %v, the redirect's target called %d times; want the 307 as a *StatusError, no call", err, admin.Load())
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -76,6 +77,13 @@ type ClientConfig struct {
 	// MaxPages bounds the pages of one walk of a pager (WithMaxPages);
 	// 0 means DefaultMaxPages, a negative value no bound.
 	MaxPages int
+	// PublicAddrsOnly makes the client dial public addresses only and not
+	// follow redirects (WithPublicAddrsOnly): the clients of webhooks and
+	// callbacks are made so. AllowedNetworks and AllowAddr allow others
+	// (WithAllowedNetworks, WithAllowedAddrs).
+	PublicAddrsOnly bool
+	AllowedNetworks []netip.Prefix
+	AllowAddr       func(host string, addr netip.Addr) bool
 }
 
 // WithoutRequestCheck sends request bodies as they are: by default a
@@ -174,6 +182,9 @@ func NewClientConfig(baseURL string, opts []ClientOption) (*ClientConfig, error)
 		c.Timeout = -1 // the given client's Timeout bounds each attempt
 	}
 	c.Retry = c.Retry.normal()
+	if c.PublicAddrsOnly {
+		c.guardTransport() // under the middleware, which sees what it refuses
+	}
 	c.wrapTransport()
 	if c.MaxResponseBytes <= 0 {
 		c.MaxResponseBytes = DefaultMaxResponseBytes
