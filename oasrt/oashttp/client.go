@@ -362,27 +362,79 @@ func (c *ClientConfig) ResponseJSON(resp *http.Response) (*Body, error) {
 
 // readResponse reads a response body whole, up to limit bytes. A declared
 // length over the limit fails at once; one under it is not trusted to size
-// the buffer, which grows with the bytes that arrive: a server declaring
-// 64 MiB and sending one byte costs one byte, not 64 MiB.
+// the buffer, which grows with the bytes that arrive (ReadBody): a server
+// declaring 64 MiB and sending one byte costs 16 KiB, not 64 MiB. The
+// declared length caps the growth, so a body that does arrive in full is
+// not given a buffer up to twice its size.
 func readResponse(resp *http.Response, limit int64) (*Body, error) {
 	if resp.ContentLength > limit {
 		return nil, &TooLargeError{Limit: limit}
 	}
-	return ReadBody(resp.Body, -1, limit)
+	return ReadBody(resp.Body, resp.ContentLength, limit)
 }
 
-// ResponseBytes reads a non-JSON response body whole, up to the limit.
+// ResponseBytes reads a non-JSON response body whole, up to the limit. A
+// body of declared length larger than the buffers pooled for reuse keeps
+// the buffer it was read into, without a copy; one of unknown length is
+// read in pieces and copied once into a slice of its size
+// (TestClientBodyMemory).
 func (c *ClientConfig) ResponseBytes(resp *http.Response) ([]byte, error) {
+	if resp.ContentLength < 0 {
+		return readPieces(resp.Body, c.MaxResponseBytes)
+	}
 	b, err := readResponse(resp, c.MaxResponseBytes)
 	if err != nil {
 		return nil, err
 	}
-	out := bytes.Clone(b.Bytes())
+	var out []byte
+	if cap(b.buf) > maxPooledBody {
+		out, b.buf = b.buf, nil
+	} else {
+		out = bytes.Clone(b.Bytes())
+	}
 	b.Release()
 	if out == nil {
 		out = []byte{}
 	}
 	return out, nil
+}
+
+// readPieces reads r whole, up to limit bytes, into pieces that double
+// from BodyChunk as they fill, and returns their bytes in one slice of
+// their size: a body of unknown length costs at most about three times
+// its size while it is read (the pieces, then the slice) and its size
+// once read, where a buffer doubling as it fills costs up to four times
+// and keeps up to twice.
+func readPieces(r io.Reader, limit int64) ([]byte, error) {
+	var pieces [][]byte
+	var total int64
+	piece := make([]byte, 0, min(BodyChunk, limit+1))
+	for {
+		if len(piece) == cap(piece) {
+			pieces = append(pieces, piece)
+			piece = make([]byte, 0, min(2*int64(cap(piece)), limit+1-total))
+		}
+		n, err := r.Read(piece[len(piece):cap(piece)])
+		piece = piece[:len(piece)+n]
+		total += int64(n)
+		if total > limit {
+			return nil, &TooLargeError{Limit: limit}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(pieces) == 0 {
+		return bytes.Clone(piece[:len(piece):len(piece)]), nil // a small body: exact, and non-nil
+	}
+	out := make([]byte, 0, total)
+	for _, p := range pieces {
+		out = append(out, p...)
+	}
+	return append(out, piece...), nil
 }
 
 // StatusError is returned by a generated client for a response whose

@@ -282,9 +282,12 @@ type Body struct {
 
 var bodies = sync.Pool{New: func() any { return new(Body) }}
 
+// maxPooledBody is the largest buffer a Body keeps for reuse.
+const maxPooledBody = 1 << 20
+
 // Release returns b to the pool.
 func (b *Body) Release() {
-	if cap(b.buf) > 1<<20 {
+	if cap(b.buf) > maxPooledBody {
 		b.buf = nil
 	}
 	b.Reader.Reset(nil)
