@@ -265,6 +265,7 @@ var rtPaths = map[string]string{
 	"WithErrorResults":          httpPath,
 	"WithErrorWriter":           httpPath,
 	"WithEventRetry":            httpPath,
+	"WithEventWriteTimeout":     httpPath,
 	"WithExchange":              httpPath,
 	"WithHTTPClient":            httpPath,
 	"WithHeartbeat":             httpPath,

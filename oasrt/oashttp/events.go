@@ -50,11 +50,22 @@ func WithHeartbeat(d time.Duration) ServerOption {
 	return func(c *ServerConfig) { c.Heartbeat = d }
 }
 
+// WithEventWriteTimeout bounds each write of an event stream (an event or
+// a heartbeat): one the client does not take within it, because it has
+// stopped reading and the buffers between it and the server are full, cuts
+// the connection between half of d and d after the write started. The
+// default is StreamWriteTimeout.
+func WithEventWriteTimeout(d time.Duration) ServerOption {
+	return func(c *ServerConfig) { c.EventWriteTimeout = d }
+}
+
 // eventRequest is what the context of a request for an event stream
-// carries: the client's Last-Event-ID and the server's heartbeat.
+// carries: the client's Last-Event-ID, the server's heartbeat and write
+// timeout.
 type eventRequest struct {
 	lastID    string
 	heartbeat time.Duration
+	timeout   time.Duration
 }
 
 type eventRequestKey struct{}
@@ -64,7 +75,7 @@ type eventRequestKey struct{}
 // WriteEvents): generated servers call it for operations that answer with
 // an event stream, before the handler runs.
 func (c *ServerConfig) EventRequest(r *http.Request) *http.Request {
-	return r.WithContext(context.WithValue(r.Context(), eventRequestKey{}, &eventRequest{lastID: r.Header.Get("Last-Event-ID"), heartbeat: c.Heartbeat}))
+	return r.WithContext(context.WithValue(r.Context(), eventRequestKey{}, &eventRequest{lastID: r.Header.Get("Last-Event-ID"), heartbeat: c.Heartbeat, timeout: c.EventWriteTimeout}))
 }
 
 // LastEventID returns the Last-Event-ID a client sent to resume an event
@@ -94,14 +105,14 @@ func WriteEvents[T any](rw http.ResponseWriter, r *http.Request, status int, seq
 	rw.WriteHeader(status)
 	defer abortStarted(status)
 	out := &flushWriter{rw: rw, rc: http.NewResponseController(rw)}
+	var beat time.Duration
+	if e, ok := r.Context().Value(eventRequestKey{}).(*eventRequest); ok {
+		beat, out.timeout = e.heartbeat, e.timeout
+	}
 	if err := out.rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		abortError(status, err, true)
 	}
 	var mu sync.Mutex // holds out between the loop and the heartbeat
-	var beat time.Duration
-	if e, ok := r.Context().Value(eventRequestKey{}).(*eventRequest); ok {
-		beat = e.heartbeat
-	}
 	stop := startHeartbeat(beat, &mu, out)
 	defer stop() // before abortStarted: the heartbeat never outlives the handler
 	w := oasrt.GetWriter()

@@ -54,6 +54,9 @@ type ServerConfig struct {
 	// gets while it has nothing to send (WithHeartbeat); 0 means
 	// DefaultHeartbeat, a negative value none.
 	Heartbeat time.Duration
+	// EventWriteTimeout bounds each write of an event stream
+	// (WithEventWriteTimeout); 0 means StreamWriteTimeout.
+	EventWriteTimeout time.Duration
 	// MaxItemBytes bounds one line or record of a sequence request body
 	// (WithMaxRequestItemBytes); 0 means DefaultMaxItemBytes.
 	MaxItemBytes int
