@@ -399,16 +399,22 @@ func (c *ClientConfig) ResponseBytes(resp *http.Response) ([]byte, error) {
 	return out, nil
 }
 
-// readPieces reads r whole, up to limit bytes, into pieces that double
-// from BodyChunk as they fill, and returns their bytes in one slice of
-// their size: a body of unknown length costs at most about three times
-// its size while it is read (the pieces, then the slice) and its size
-// once read, where a buffer doubling as it fills costs up to four times
-// and keeps up to twice.
+// readPieces reads r whole, up to limit bytes, and returns its bytes in a
+// slice of their size. The first piece is a pooled buffer, so a small body
+// costs its copy alone; a larger one goes on in pieces that double as
+// they fill, copied once into the slice: a body of unknown length costs
+// at most about three times its size while it is read and its size once
+// read, where a buffer doubling as it fills costs up to four times and
+// keeps up to twice.
 func readPieces(r io.Reader, limit int64) ([]byte, error) {
+	b := bodies.Get().(*Body)
+	defer b.Release()
+	if cap(b.buf) == 0 {
+		b.buf = make([]byte, 0, min(BodyChunk, limit+1))
+	}
 	var pieces [][]byte
 	var total int64
-	piece := make([]byte, 0, min(BodyChunk, limit+1))
+	piece := b.buf[:0]
 	for {
 		if len(piece) == cap(piece) {
 			pieces = append(pieces, piece)
@@ -426,9 +432,6 @@ func readPieces(r io.Reader, limit int64) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-	}
-	if len(pieces) == 0 {
-		return bytes.Clone(piece[:len(piece):len(piece)]), nil // a small body: exact, and non-nil
 	}
 	out := make([]byte, 0, total)
 	for _, p := range pieces {

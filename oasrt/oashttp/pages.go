@@ -136,8 +136,8 @@ func WithMaxPages(n int) ClientOption {
 }
 
 // CallMaxPages bounds the pages of one walk of a pager, over the client's
-// WithMaxPages; a negative n means no bound. The pager's other calls
-// ignore it.
+// WithMaxPages; a negative n means no bound. A call that is not a pager's
+// ignores it.
 func CallMaxPages(n int) CallOption {
 	return func(c *callOptions) { c.maxPages = n }
 }
