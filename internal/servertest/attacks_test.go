@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -309,10 +310,13 @@ func TestSendersRefuseInternalAddrs(t *testing.T) {
 
 	// Allowed explicitly, by network or by a function of the host and the
 	// address it resolved to.
+	var mu sync.Mutex // the dialer may try addresses side by side
 	var seen []string
 	allowed := []*webhooks.WebhookClient{
 		webhooks.NewWebhookClient(oashttp.WithAllowedNetworks(netip.MustParsePrefix("127.0.0.0/8"))),
 		webhooks.NewWebhookClient(oashttp.WithAllowedAddrs(func(host string, addr netip.Addr) bool {
+			mu.Lock()
+			defer mu.Unlock()
 			seen = append(seen, host+" "+addr.String())
 			return host == "localhost" && addr.IsLoopback()
 		})),
@@ -322,6 +326,8 @@ func TestSendersRefuseInternalAddrs(t *testing.T) {
 			t.Errorf("allowed %s: %v", u, err)
 		}
 	}
+	mu.Lock()
+	defer mu.Unlock()
 	if n := hits.Load(); n != 2 || len(seen) == 0 || !strings.HasPrefix(seen[0], "localhost 127.0.0.1") && !strings.HasPrefix(seen[0], "localhost ::1") {
 		t.Errorf("allowed calls: %d hits, the function saw %q", n, seen)
 	}
