@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strconv"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -203,21 +204,38 @@ func (c *ClientConfig) guardTransport() {
 	g := &addrGuard{nets: c.AllowedNetworks, allow: c.AllowAddr}
 	hc := *c.HTTPClient
 	hc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	var t *http.Transport
 	switch rt := hc.Transport.(type) {
 	case nil:
-		t = http.DefaultTransport.(*http.Transport).Clone()
-		t.Proxy = nil
-		t.DialContext = nil
-	case *http.Transport:
-		t = rt.Clone()
-	}
-	if t != nil {
-		t.DialContext = g.dial(t.DialContext)
-		if t.DialTLSContext != nil {
-			t.DialTLSContext = g.dial(t.DialTLSContext)
+		if len(g.nets) == 0 && g.allow == nil {
+			hc.Transport = publicTransport() // one pool for every such client
+		} else {
+			hc.Transport = guardedTransport(g, nil)
 		}
-		hc.Transport = t
+	case *http.Transport:
+		hc.Transport = guardedTransport(g, rt)
 	}
 	c.HTTPClient = &hc
 }
+
+// guardedTransport returns a copy of t (of Go's default transport without
+// its proxy when nil) that dials through g.
+func guardedTransport(g *addrGuard, t *http.Transport) *http.Transport {
+	if t == nil {
+		t = http.DefaultTransport.(*http.Transport).Clone()
+		t.Proxy = nil
+		t.DialContext = nil
+	} else {
+		t = t.Clone()
+	}
+	t.DialContext = g.dial(t.DialContext)
+	if t.DialTLSContext != nil {
+		t.DialTLSContext = g.dial(t.DialTLSContext)
+	}
+	return t
+}
+
+// publicTransport is the transport of the clients made with
+// WithPublicAddrsOnly, no allowances and no HTTP client of their own,
+// shared as http.DefaultTransport is, so that making a client per call
+// does not leave a pool of idle connections per call.
+var publicTransport = sync.OnceValue(func() *http.Transport { return guardedTransport(&addrGuard{}, nil) })
