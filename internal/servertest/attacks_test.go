@@ -30,7 +30,11 @@ import (
 // The second round of attacks on the generated servers and clients (issue
 // 41): handler errors that carry another request's error, path parameters
 // that are dot segments, callbacks and webhooks aimed at internal
-// addresses, event streams that drop at once, pages that cycle.
+// addresses or redirected, event streams that drop at once or are never
+// read, pages that cycle or never end, and large response bodies. Each
+// is bounded in time and count, over loopback only: the internal
+// addresses the senders must refuse are refused before a connection is
+// attempted.
 
 // leakyHandler returns, from GetUser, an error wrapping a *ParamError, as
 // a handler does that passes on the error of a call it made elsewhere.
