@@ -1,0 +1,48 @@
+package oasimpl
+
+import "testing"
+
+func TestPunycode(t *testing.T) {
+	// RFC 3492 section 7.1's samples, and others.
+	tests := []struct{ unicode, puny string }{
+		{"bücher", "bcher-kva"},
+		{"\u0644\u064a\u0647\u0645\u0627\u0628\u062a\u0643\u0644\u0645\u0648\u0634\u0639\u0631\u0628\u064a\u061f", "egbpdaj6bu4bxfgehfvwxn"},
+		{"3年B組金八先生", "3B-ww4c5e180e575a65lsy2b"},
+		{"安室奈美恵-with-SUPER-MONKEYS", "-with-SUPER-MONKEYS-pc58ag80a8qai00g7n9n"},
+		{"\U0001F600", "e28h"},
+	}
+	for _, tt := range tests {
+		u, ok := punyDecode(tt.puny)
+		if !ok || string(u) != tt.unicode {
+			t.Errorf("decode %q = %q, %v, want %q", tt.puny, string(u), ok, tt.unicode)
+		}
+		if got := punyEncode([]rune(tt.unicode)); got != tt.puny {
+			t.Errorf("encode %q = %q, want %q", tt.unicode, got, tt.puny)
+		}
+	}
+	for _, bad := range []string{"X", "x", "9999999999a", "abc-é", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"} {
+		if u, ok := punyDecode(bad); ok {
+			t.Errorf("decode %q = %q, want an error", bad, string(u))
+		}
+	}
+}
+
+func TestHostnameALabels(t *testing.T) {
+	for _, s := range []string{"xn--bcher-kva.example", "XN--BCHER-KVA.example", "xn--4gbwdl.xn--wgbh1c", "www.xn--e28h.com", "xn--3b-ww4c5e180e575a65lsy2b"} {
+		if !ValidHostname(s) {
+			t.Errorf("%q rejected", s)
+		}
+	}
+	for _, s := range []string{
+		"xn--X",              // not Punycode
+		"xn--x.example",      // decodes to nothing Unicode has
+		"xn--abc-",           // decodes to ASCII, which is no U-label
+		"XN--aa---o47jg78q",  // a U-label with "--" in its third and fourth positions
+		"xn---e28h",          // decodes to U+1F600, which encodes to "e28h"
+		"example.xn--bcher-", // no code point after the basic ones
+	} {
+		if ValidHostname(s) {
+			t.Errorf("%q accepted", s)
+		}
+	}
+}
