@@ -237,11 +237,14 @@ func ParseTime(s string) (time.Time, error) { return parseTime([]byte(s)) }
 var errDateTime = errors.New("want an RFC 3339 date-time, as 2006-01-02T15:04:05Z")
 
 func parseTime(b []byte) (time.Time, error) {
+	var t time.Time
 	leap, plain, ok := checkTime(b)
 	if !ok {
+		if err := t.UnmarshalText(b); err != nil {
+			return time.Time{}, err // its message says where
+		}
 		return time.Time{}, errDateTime
 	}
-	var t time.Time
 	if plain {
 		if err := t.UnmarshalText(b); err != nil {
 			return time.Time{}, err
