@@ -212,7 +212,7 @@ func formatErr(start int, format string, err error) error {
 	return e
 }
 
-// Time reads a date-time string as ParseTime does.
+// Time reads a date-time string as ParseDateTime does.
 func (r *Reader) Time() (time.Time, error) {
 	start, b, err := r.strAt("string")
 	if err != nil {
@@ -225,14 +225,14 @@ func (r *Reader) Time() (time.Time, error) {
 	return t, nil
 }
 
-// ParseTime parses an RFC 3339 date-time such as "2021-01-27T15:04:05Z":
+// ParseDateTime parses an RFC 3339 date-time such as "2021-01-27T15:04:05Z":
 // "T" and "Z" in either case, an offset's hours 23 at most and its minutes
 // 59. A leap second (":60") is allowed at 23:59 UTC only; time.Time cannot
 // hold it, so it is the next second: "1998-12-31T23:59:60Z" is
 // 1999-01-01T00:00:00Z. A zone is UTC for "Z", else a fixed zone of the
 // offset (or time.Local when the offset is Local's then), as time.Parse
 // gives.
-func ParseTime(s string) (time.Time, error) { return parseTime([]byte(s)) }
+func ParseDateTime(s string) (time.Time, error) { return parseTime([]byte(s)) }
 
 var errDateTime = errors.New("want an RFC 3339 date-time, as 2006-01-02T15:04:05Z")
 

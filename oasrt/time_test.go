@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-func TestParseTime(t *testing.T) {
+func TestParseDateTime(t *testing.T) {
 	valid := []struct{ in, want string }{
 		{"2021-01-27T01:04:48+09:00", "2021-01-27T01:04:48+09:00"},
 		{"2021-01-27t01:04:48.5z", "2021-01-27T01:04:48.5Z"},
@@ -18,7 +18,7 @@ func TestParseTime(t *testing.T) {
 		{"1999-01-01T00:29:60+00:30", "1999-01-01T00:30:00+00:30"},
 	}
 	for _, tt := range valid {
-		got, err := ParseTime(tt.in)
+		got, err := ParseDateTime(tt.in)
 		if err != nil {
 			t.Errorf("%q: %v", tt.in, err)
 			continue
@@ -47,7 +47,7 @@ func TestParseTime(t *testing.T) {
 		"2021-01-27T01:04:48+0900",
 		"2021-01-27T01:04:48Zz",
 	} {
-		if got, err := ParseTime(s); err == nil {
+		if got, err := ParseDateTime(s); err == nil {
 			t.Errorf("%q accepted as %v", s, got)
 		}
 		var r Reader
@@ -57,7 +57,7 @@ func TestParseTime(t *testing.T) {
 		}
 	}
 	// A leap second is written back as the next second.
-	tm, _ := ParseTime("1998-12-31T23:59:60Z")
+	tm, _ := ParseDateTime("1998-12-31T23:59:60Z")
 	var w Writer
 	w.Time(tm)
 	if string(w.Buf) != `"1999-01-01T00:00:00Z"` {
