@@ -261,4 +261,3 @@ func ValidRelativeJSONPointer(s string) bool {
 	rest := s[n:]
 	return rest == "#" || ValidJSONPointer(rest)
 }
-
