@@ -367,7 +367,9 @@ func (g *docGen) prim(p *ir.Prim) {
 		case "uri":
 			g.str([]string{"https://example.com/a%20b?q=1#f", "urn:isbn:0451450523", "mailto:a@b.c"}[r.IntN(3)])
 		case "hostname":
-			g.str([]string{"example.com", "a-b.c0", "localhost"}[r.IntN(3)])
+			g.str([]string{"example.com", "a-b.c0", "localhost", "xn--bcher-kva.example"}[r.IntN(4)])
+		case "regex":
+			g.str([]string{"^a+$", "[^]", `\cA(?<n>x)\k<n>`, `\p{Lu}(?i:x)`}[r.IntN(4)])
 		case "idn-hostname":
 			g.str([]string{"bücher.example", "例え.テスト", "xn--bcher-kva.example"}[r.IntN(3)])
 		case "idn-email":
