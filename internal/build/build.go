@@ -119,6 +119,7 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 			b.wholeCheck(c.decl, c.sch) // whole.go: once every warning is in
 		}
 	}
+	b.factsOrTrial()
 	b.configPages()
 	for _, o := range b.ops {
 		restore := b.about(o)

@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -706,6 +707,16 @@ func (b *builder) chooseBy(d *ir.Union) {
 				}
 				continue
 			}
+			if (!uniqueKeys(vs) || !disjointByKeys(vs)) && len(vs) == countKind(d.Variants, ir.JSONObject) && countKind(d.Variants, ir.JSONAny) == 0 && byFacts(vs) {
+				// Keys alone do not decide, or leave a value two
+				// variants accept unchecked: the decoder gathers each
+				// variant's verdict in its one pass instead.
+				for _, v := range vs {
+					v.Keys, v.Default = nil, false
+				}
+				d.Facts = true
+				continue
+			}
 			if !uniqueKeys(vs) {
 				trial = append(trial, names(vs)...)
 			} else if !disjointByKeys(vs) {
@@ -914,6 +925,65 @@ func disjointByKeys(vs []*ir.Variant) bool {
 		}
 	}
 	return true
+}
+
+// factsOrTrial gives the unions decided by facts whose variants have
+// since been given a whole-value check back to trial decoding: the facts
+// decoder makes a variant's checks key by key, and a whole-value check is
+// not one of them.
+func (b *builder) factsOrTrial() {
+	defer b.about(nil)()
+	for _, d := range b.unions {
+		if !d.Facts {
+			continue
+		}
+		for _, v := range d.Variants {
+			if s := ir.StructOf(v.Type); s != nil && s.Whole != nil {
+				d.Facts, d.Trial = false, true
+				b.subject = d
+				b.warnf(d.Pos, "%s: variants %s cannot be told apart from the value alone; decoding tries them in turn (a discriminator would make it one pass)",
+					d.Pointer, strings.Join(names(d.Variants), ", "))
+				break
+			}
+		}
+	}
+}
+
+// byFacts reports whether object variants can be decided in one pass
+// over the object (ir.Union.Facts): each is a struct whose checks are all
+// made key by key or by the keys present (declared properties, required,
+// additionalProperties false), and a key two variants declare has one Go
+// type in both, so one read of its value tells both. At most 64 variants
+// and 64 keys, each a bit.
+func byFacts(vs []*ir.Variant) bool {
+	if len(vs) > 64 {
+		return false
+	}
+	fields := map[string]*ir.Field{}
+	for _, v := range vs {
+		r, ok := v.Type.(*ir.Ref)
+		if !ok {
+			return false
+		}
+		s, ok := r.Decl.(*ir.Struct)
+		if !ok || s.Other != nil || len(s.Patterns) > 0 || s.Additional != nil || s.Not != nil ||
+			s.MinProps != nil || s.MaxProps != nil || len(s.Undeclared) > 0 || s.Whole != nil {
+			return false
+		}
+		for _, f := range s.Fields {
+			if f.Default != nil || f.ReadOnly || f.WriteOnly {
+				return false
+			}
+			if g, ok := fields[f.JSONName]; ok {
+				if g.Ptr != f.Ptr || !reflect.DeepEqual(g.Type, f.Type) {
+					return false
+				}
+				continue
+			}
+			fields[f.JSONName] = f
+		}
+	}
+	return len(fields) <= 64
 }
 
 // disjointByValues reports whether string variants told apart by their

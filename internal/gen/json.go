@@ -34,6 +34,12 @@ type codec struct {
 	// errVar is set where a variable err of type error is in scope, so a
 	// value can be read straight into its destination.
 	errVar bool
+	// trial is set by tryInOrder when it tries several variants; the
+	// union's decoder then remembers its values (trialDecoder).
+	trial bool
+	// trialKeys names the oasrt.TrialKey variables of the unions decoded
+	// by trial, in order.
+	trialKeys []string
 }
 
 // errPath is where a decoder's value is below the value its function
@@ -111,6 +117,16 @@ func genJSON(f *file, pkg *ir.Package) []string {
 		f.P("var (")
 		for _, name := range c.marshaled {
 			f.P(sizeHintVar(name), " ", rt("SizeHint"))
+		}
+		f.P(")")
+	}
+	if len(c.trialKeys) > 0 {
+		f.P()
+		f.P("// The names under which a Reader remembers the values of unions")
+		f.P("// decoded by trial (oasrt.TrialKey).")
+		f.P("var (")
+		for _, key := range c.trialKeys {
+			f.P(key, " ", rt("TrialKey"))
 		}
 		f.P(")")
 	}

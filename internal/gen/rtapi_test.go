@@ -41,6 +41,7 @@ var generatedOnly = map[string]string{
 	"EventTextData": readerState,
 	"PutWriter":     readerState,
 	"SortedKeys":    readerState,
+	"TrialKey":      "names a union in the Reader's memo of values decoded by trial (Recall, Remember)",
 	"DecodeOther":   "sets OtherKind's unexported value",
 	"OtherJSON":     "reads OtherKind's unexported value",
 	"RawInteger":    numberGrammar,

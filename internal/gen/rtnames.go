@@ -10,6 +10,7 @@ var rtPaths = map[string]string{
 	"Acceptable":                httpPath,
 	"AddProperty":               httpImplPath,
 	"Ambiguous":                 implPath,
+	"AmbiguousOf":               implPath,
 	"Anonymous":                 httpImplPath,
 	"AppendPair":                httpImplPath,
 	"AppendPath":                httpImplPath,

@@ -684,12 +684,12 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		var which ContactType
-		m := r.Mark()
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
-		for which == 0 {
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
 			key, more, err := r.ObjKey()
 			if err != nil {
 				return err
@@ -699,34 +699,88 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 			}
 			switch string(key) {
 			case "email":
-				which = ContactContact1
+				seen |= 1 << 0
+				m1 := r.Mark()
+				if err := func() error {
+					x2, err := r.StrFormat("email", oasimpl.ValidEmail)
+					if err != nil {
+						return oasrt.AtKey(err, "email")
+					}
+					v.Contact1.Email = x2
+					return nil
+				}(); err != nil {
+					if out|0x1 == 0x3 {
+						return err
+					}
+					if firstErr == nil {
+						firstErr = err
+					}
+					out |= 0x1
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			case "name":
+				seen |= 1 << 1
+				v.Contact1.Name.Set = true
+				x3, err := r.Str()
+				if err != nil {
+					return oasrt.AtKey(err, "name")
+				}
+				v.Contact1.Name.Value = x3
 			case "number":
-				which = ContactContact2
+				seen |= 1 << 2
+				m4 := r.Mark()
+				if err := func() error {
+					v.Contact2.Number.Set = true
+					x5, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "number")
+					}
+					v.Contact2.Number.Value = x5
+					return nil
+				}(); err != nil {
+					if out|0x2 == 0x3 {
+						return err
+					}
+					if firstErr == nil {
+						firstErr = err
+					}
+					out |= 0x2
+					r.Restore(m4)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
 			default:
-				if err := r.Skip(); err != nil {
+				if err := r.Unknown(key); err != nil {
 					return err
 				}
 			}
 		}
-		r.Restore(m)
-		if which == 0 {
-			which = ContactContact2
+		left := 0x3 &^ out
+		matched := left
+		if seen&0x1 != 0x1 {
+			matched &^= 1 << 0
 		}
-		switch which {
-		case ContactContact1:
+		switch {
+		case matched&0x1 != 0:
 			v.Type = ContactContact1
-			if err := v.Contact1.DecodeJSON(r); err != nil {
-				return err
-			}
 			return nil
-		case ContactContact2:
+		case matched&0x2 != 0:
 			v.Type = ContactContact2
-			if err := v.Contact2.DecodeJSON(r); err != nil {
-				return err
-			}
+			v.Contact2.Name = v.Contact1.Name
+			v.Contact1 = Contact1{}
 			return nil
 		}
-		return oasimpl.NoVariant(start, "Contact", kind, nil)
+		if firstErr == nil {
+			switch left {
+			case 0x1:
+				firstErr = oasimpl.Missing(r, seen, 0x1, "email", "name", "number")
+			}
+		}
+		return oasimpl.NoVariant(start, "Contact", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Contact", kind, nil)
 }
@@ -837,7 +891,7 @@ func (v *Level) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Level) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level) decodeVariants(r *oasrt.Reader) error {
 	*v = Level{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
@@ -896,6 +950,26 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	return oasimpl.NoVariant(start, "Level", kind, nil)
+}
+
+// DecodeJSON decodes a value of Level by trying its variants, once
+// per value: the Reader remembers what each try found while an outer
+// union tries its own variants over the same bytes.
+func (v *Level) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	if t, ok := r.Recall(&trialsLevel, at); ok {
+		if t.Err == nil {
+			*v = *t.Value.(*Level)
+		}
+		return t.Err
+	}
+	r.TrialStart()
+	err := v.decodeVariants(r)
+	if r.TrialEnd() {
+		c := *v
+		r.Remember(&trialsLevel, at, &c, err)
+	}
+	return err
 }
 
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
@@ -4216,4 +4290,10 @@ var (
 	sizeHintRefProperties          oasrt.SizeHint
 	sizeHintFigure2                oasrt.SizeHint
 	sizeHintFigure2Kind            oasrt.SizeHint
+)
+
+// The names under which a Reader remembers the values of unions
+// decoded by trial (oasrt.TrialKey).
+var (
+	trialsLevel oasrt.TrialKey
 )
