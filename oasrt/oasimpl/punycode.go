@@ -17,31 +17,6 @@ const (
 	pcMaxInt      = 1<<31 - 1 // the overflow bound of the decoder's integers
 )
 
-// validALabel reports whether label, which starts with "xn--" in any case,
-// is an A-label as far as RFC 5891 section 5.4 can be checked without the
-// IDNA tables: the rest is Punycode that decodes (RFC 3492), the U-label
-// it decodes to holds a non-ASCII code point, has no "--" in its third and
-// fourth positions and no hyphen first or last (section 4.2.3.1), and
-// encodes back to the same A-label, letter case aside.
-func validALabel(label string) bool {
-	code := strings.ToLower(label[4:])
-	u, ok := punyDecode(code)
-	if !ok {
-		return false
-	}
-	ascii := true
-	for _, r := range u {
-		if r >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii || u[0] == '-' || u[len(u)-1] == '-' || len(u) >= 4 && u[2] == '-' && u[3] == '-' {
-		return false
-	}
-	return punyEncode(u) == code
-}
-
 // punyDecode decodes the Punycode s (RFC 3492 section 6.2) into its code
 // points, reporting false for text that is not Punycode, that overflows,
 // or that decodes to a code point Unicode does not have.

@@ -28,18 +28,27 @@ func TestPunycode(t *testing.T) {
 }
 
 func TestHostnameALabels(t *testing.T) {
-	for _, s := range []string{"xn--bcher-kva.example", "XN--BCHER-KVA.example", "xn--4gbwdl.xn--wgbh1c", "www.xn--e28h.com", "xn--3b-ww4c5e180e575a65lsy2b"} {
+	for _, s := range []string{"xn--bcher-kva.example", "XN--BCHER-KVA.example", "xn--4gbwdl.xn--wgbh1c", "xn--3b-ww4c5e180e575a65lsy2b",
+		"xn--" + punyEncode([]rune("straße")), "xn--" + punyEncode([]rune("l·l")), "xn--" + punyEncode([]rune("日本語"))} {
 		if !ValidHostname(s) {
 			t.Errorf("%q rejected", s)
 		}
 	}
 	for _, s := range []string{
-		"xn--X",              // not Punycode
-		"xn--x.example",      // decodes to nothing Unicode has
-		"xn--abc-",           // decodes to ASCII, which is no U-label
-		"XN--aa---o47jg78q",  // a U-label with "--" in its third and fourth positions
-		"xn---e28h",          // decodes to U+1F600, which encodes to "e28h"
-		"example.xn--bcher-", // no code point after the basic ones
+		"xn--X",                                 // not Punycode
+		"xn--x.example",                         // decodes to nothing Unicode has
+		"xn--abc-",                              // decodes to ASCII, which is no U-label
+		"XN--aa---o47jg78q",                     // a U-label with "--" in its third and fourth positions
+		"xn---tda",                              // decodes to ü, which encodes to "tda"
+		"example.xn--bcher-",                    // no code point after the basic ones
+		"www.xn--e28h.com",                      // U+1F600 is a symbol, DISALLOWED
+		"xn--n3h",                               // U+2603 SNOWMAN, the same
+		"xn--" + punyEncode([]rune("Ü")),        // upper case is DISALLOWED
+		"xn--" + punyEncode([]rune("\u0301ab")), // a combining mark first
+		"xn--" + punyEncode([]rune("a\u1100")),  // conjoining Jamo
+		"xn--" + punyEncode([]rune("a\u0640")),  // ARABIC TATWEEL, an exception DISALLOWED
+		"xn--" + punyEncode([]rune("a·b")),      // MIDDLE DOT not between two l
+		"xn--" + punyEncode([]rune("a b")),      // a space
 	} {
 		if ValidHostname(s) {
 			t.Errorf("%q accepted", s)
