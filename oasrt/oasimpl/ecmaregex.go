@@ -24,7 +24,7 @@ func ValidRegex(s string) bool {
 		return false
 	}
 	for _, name := range p.refNames {
-		if !p.hasName(name) {
+		if !p.names[name] {
 			return false
 		}
 	}
@@ -36,10 +36,10 @@ type ecmaParser struct {
 	src        string
 	pos        int
 	depth      int
-	groups     int      // capturing groups
-	names      []string // group names
-	refNames   []string // names \k refers to
-	maxBackref int      // the greatest \N
+	groups     int             // capturing groups
+	names      map[string]bool // group names
+	refNames   []string        // names \k refers to
+	maxBackref int             // the greatest \N
 }
 
 func (p *ecmaParser) more() bool { return p.pos < len(p.src) }
@@ -55,15 +55,6 @@ func (p *ecmaParser) eat(prefix string) bool {
 	if strings.HasPrefix(p.src[p.pos:], prefix) {
 		p.pos += len(prefix)
 		return true
-	}
-	return false
-}
-
-func (p *ecmaParser) hasName(name string) bool {
-	for _, n := range p.names {
-		if n == name {
-			return true
-		}
 	}
 	return false
 }
@@ -191,10 +182,13 @@ func (p *ecmaParser) atom() bool {
 		case p.eat("?:"):
 		case p.eat("?<"):
 			name, ok := p.groupName()
-			if !ok || p.hasName(name) {
+			if !ok || p.names[name] {
 				return false
 			}
-			p.names = append(p.names, name)
+			if p.names == nil {
+				p.names = map[string]bool{}
+			}
+			p.names[name] = true
 			p.groups++
 		case p.peek() == '?':
 			p.pos++
