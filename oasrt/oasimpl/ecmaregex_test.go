@@ -1,6 +1,9 @@
 package oasimpl
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestValidRegexECMA(t *testing.T) {
 	valid := []string{
@@ -32,4 +35,12 @@ func TestValidRegexECMA(t *testing.T) {
 			t.Errorf("%q accepted", s)
 		}
 	}
+}
+
+// FuzzValidRegex checks that no input makes ValidRegex panic.
+func FuzzValidRegex(f *testing.F) {
+	for _, s := range []string{`(?<a>x)\k<a>`, `[\u{10FFFF}-\uD83D\uDE00]`, `a{1,2}?`, `\p{sc=Latn}`, `(?i-m:[^])`, strings.Repeat("(", 2000)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { ValidRegex(s) })
 }

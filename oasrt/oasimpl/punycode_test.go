@@ -55,3 +55,22 @@ func TestHostnameALabels(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPunycode checks that decoding never panics and that what decodes
+// encodes back to a Punycode that decodes to the same code points.
+func FuzzPunycode(f *testing.F) {
+	for _, s := range []string{"bcher-kva", "egbpdaj6bu4bxfgehfvwxn", "X", "99999999999a", "-e28h", "a-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, ok := punyDecode(s)
+		if !ok {
+			return
+		}
+		v, ok := punyDecode(punyEncode(u))
+		if !ok || string(v) != string(u) {
+			t.Errorf("%q decodes to %q, which encodes to %q, which decodes to %q, %v", s, string(u), punyEncode(u), string(v), ok)
+		}
+		ValidHostname("xn--" + s)
+	})
+}
