@@ -865,10 +865,16 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		anyChecks(c.file, t, x, c.violation(at, p))
 		c.P(dst, " = ", x)
 	case *ir.Array:
-		at := ""
+		at, pin := "", ""
 		if t.MinItems != nil || t.MaxItems != nil || t.Unique {
 			at = c.tmp("at")
 			c.P(at, " := r.Start()")
+		}
+		if t.Unique && !decodedComparable(t.Elem) {
+			// Items equal in Go may differ as JSON values and the other
+			// way round: the array's text is kept and its items compared.
+			pin = c.tmp("pin")
+			c.P(pin, " := r.Pin()")
 		}
 		if t.MaxItems == nil && c.plainString(t.Elem) {
 			// The runtime reads it, sharing blocks between short arrays.
@@ -881,7 +887,15 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		}
 		fail := c.violation(at, p)
 		countBounds(c.file, "len("+dst+")", t.MinItems, nil, "items", fail) // maxItems: in the loop
-		if t.Unique {
+		switch {
+		case pin != "":
+			i, j := c.tmp("i"), c.tmp("j")
+			c.P(i, ", ", j, " := ", rt("RawDuplicate"), "(r.Span(", at, "))")
+			c.P("r.Unpin(", pin, ")")
+			c.P("if ", i, " >= 0 {")
+			fail(`"items %d and %d are equal; uniqueItems is set"`, i, j)
+			c.P("}")
+		case t.Unique:
 			c.checks.uniqueCheck(c.file, t, dst, c.tmp, fail)
 		}
 	case *ir.Map:

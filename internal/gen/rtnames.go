@@ -240,6 +240,7 @@ var rtPaths = map[string]string{
 	"ValidDuration":             implPath,
 	"ValidEmail":                implPath,
 	"ValidHostname":             implPath,
+	"ValidIDNLabel":             implPath,
 	"ValidIPv4":                 implPath,
 	"ValidIPv6":                 implPath,
 	"ValidIRI":                  implPath,
