@@ -25,6 +25,9 @@ func (b *builder) webhooks() {
 		names.Claim(o.GoName, "")
 	}
 	keys := spec.MapValue(b.s.Root, "webhooks")
+	if keys == nil {
+		keys = spec.MapValue(b.s.Root, spec.XWebhooks) // OpenAPI 3.0's
+	}
 	for name, pi := range hooks.FromOldest() {
 		if pi == nil {
 			continue
