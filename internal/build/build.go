@@ -1230,9 +1230,12 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 	case "string", "integer", "number", "boolean":
 		return b.prim(sch, ts[0], pointer)
 	}
-	b.errorf(pos, "%s: unknown type %q", pointer, ts[0])
+	b.errorf(pos, "%s: unknown type %q%s", pointer, ts[0], spec.DidYouMean(ts[0], typeNames))
 	return &ir.Any{}
 }
+
+// typeNames are the values of the keyword type.
+var typeNames = []string{"array", "boolean", "integer", "null", "number", "object", "string"}
 
 // stringChecks sets the lengths and pattern of a String prim from sch.
 func (b *builder) stringChecks(p *ir.Prim, sch *spec.Schema, pointer string) {
