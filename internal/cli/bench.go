@@ -59,10 +59,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	rest, err := parseArgs(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return badFlags(fs, err, stderr)
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "oasgen bench: "+format+"\n", a...)

@@ -90,7 +90,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		c := lookup(args[1])
 		if c == nil || len(args) > 2 {
-			fmt.Fprintf(stderr, "oasgen help: unknown command %q\n\n%s", strings.Join(args[1:], " "), usage)
+			fmt.Fprintf(stderr, "oasgen help: unknown command %q%s (oasgen help)\n", strings.Join(args[1:], " "), commandSuggestion(strings.Join(args[1:], " ")))
 			return exitUsage
 		}
 		// A command's -h prints its usage to stderr, as the flag package
@@ -100,8 +100,18 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c := lookup(args[0]); c != nil {
 		return c.run(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "oasgen: unknown command %q\n\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "oasgen: unknown command %q%s (oasgen help)\n", args[0], commandSuggestion(args[0]))
 	return exitUsage
+}
+
+// commandSuggestion is "; did you mean NAME?" with the command nearest to
+// name, or "".
+func commandSuggestion(name string) string {
+	var names []string
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	return spec.DidYouMean(name, names)
 }
 
 func runVersion(args []string, stdout, stderr io.Writer) int {
@@ -115,22 +125,6 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "oasgen", Version())
 	return exitOK
-}
-
-// parseArgs parses args with fs, taking flags before and after one
-// positional argument, and returns the positional arguments.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return rest, nil
-		}
-		rest = append(rest, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
 }
 
 // specArg returns the spec a command was given, as -i SPEC (flagged) or as
@@ -228,18 +222,14 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	}
 	rest, err := parseArgs(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return badFlags(fs, err, stderr)
 	}
 	usageErr := func(err error) int {
 		fmt.Fprintln(stderr, "oasgen generate:", err)
 		return exitUsage
 	}
 	if *in, err = specArg(*in, rest); err != nil {
-		fs.Usage()
-		return usageErr(err)
+		return usageLine(stderr, "generate", err)
 	}
 	cfg := &genConfig{}
 	if *configPath != "" {

@@ -58,10 +58,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	rest, err := parseArgs(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return badFlags(fs, err, stderr)
 	}
 	if *list {
 		for _, r := range lint.Rules() {
@@ -74,9 +71,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		err = errors.New("want one spec")
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "oasgen lint:", err)
-		fs.Usage()
-		return exitUsage
+		return usageLine(stderr, "lint", err)
 	}
 	cfg := lint.Config{Rules: map[string]lint.RuleConfig{}}
 	threshold := lint.Error
@@ -95,7 +90,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, id := range disable {
 		if !lint.KnownRule(id) {
-			return usageErr("unknown rule %q (see oasgen lint -rules)", id)
+			return usageErr("unknown rule %q%s (see oasgen lint -rules)", id, ruleSuggestion(id))
 		}
 		rc := cfg.Rules[id]
 		rc.Off = true
@@ -103,7 +98,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, id := range enable {
 		if !lint.KnownRule(id) {
-			return usageErr("unknown rule %q (see oasgen lint -rules)", id)
+			return usageErr("unknown rule %q%s (see oasgen lint -rules)", id, ruleSuggestion(id))
 		}
 		rc := cfg.Rules[id]
 		rc.Off = false
@@ -112,7 +107,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	for _, pair := range severity {
 		id, level, ok := strings.Cut(pair, "=")
 		if !ok || !lint.KnownRule(id) {
-			return usageErr("-severity wants rule=severity with a known rule, not %q", pair)
+			return usageErr("-severity wants rule=severity with a known rule, not %q%s", pair, ruleSuggestion(id))
 		}
 		sev, err := lint.ParseSeverity(level)
 		if err != nil {
@@ -166,6 +161,16 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// ruleSuggestion is "; did you mean RULE?" with the lint rule nearest to
+// id, or "".
+func ruleSuggestion(id string) string {
+	var ids []string
+	for _, r := range lint.Rules() {
+		ids = append(ids, r.ID)
+	}
+	return spec.DidYouMean(id, ids)
+}
+
 // Lint loads the spec at path and runs the rules on it.
 func Lint(path string, cfg lint.Config) ([]lint.Finding, error) {
 	s, err := spec.Load(path)
@@ -199,7 +204,7 @@ func loadLintConfig(path string, cfg lint.Config) (lint.Severity, error) {
 	for id, n := range lf.Rules {
 		where := fmt.Sprintf("%s:%d:%d", path, n.Line, n.Column)
 		if !lint.KnownRule(id) {
-			return 0, fmt.Errorf("%s: unknown rule %q", where, id)
+			return 0, fmt.Errorf("%s: unknown rule %q%s", where, id, ruleSuggestion(id))
 		}
 		rc := cfg.Rules[id]
 		switch n.Kind {
@@ -235,7 +240,7 @@ func loadLintConfig(path string, cfg lint.Config) (lint.Severity, error) {
 					}
 					rc.MaxDepth = d
 				default:
-					return 0, fmt.Errorf("%s: %s: unknown setting %q", where, id, k)
+					return 0, fmt.Errorf("%s: %s: unknown setting %q%s", where, id, k, spec.DidYouMean(k, []string{"severity", "enabled", "max-depth"}))
 				}
 			}
 		default:

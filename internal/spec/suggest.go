@@ -7,8 +7,8 @@ import (
 )
 
 // Suggest returns the name among names closest to s, when it is close
-// enough to be what was meant: the nearest by Levenshtein distance (case
-// ignored) when that is at most 2 and at most a third of s's length, so
+// enough to be what was meant: the nearest by edit distance (case
+// ignored, editDistance) when that is at most 2 and at most a third of s's length, so
 // that a short word is not matched to any other; otherwise the shortest
 // name that s, 3 runes or more, begins (bool: boolean). It returns ""
 // when none is, or when s is one of names.
@@ -44,35 +44,40 @@ func DidYouMean(s string, names []string) string {
 	return ""
 }
 
-// editDistance is the Levenshtein distance between a and b, in runes, or
-// a number at least bound when it is bound or more.
+// editDistance is the number of edits between a and b, in runes: rune
+// insertions, deletions, substitutions and swaps of two neighbours
+// (Levenshtein's distance with transpositions, the optimal string
+// alignment), or a number at least bound when it is bound or more.
 func editDistance(a, b string, bound int) int {
 	ra, rb := []rune(a), []rune(b)
 	if d := len(ra) - len(rb); d >= bound || -d >= bound {
 		return bound
 	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	rows := [3][]int{make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)}
+	for j := range rows[1] {
+		rows[1][j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
+		before, prev, cur := rows[0], rows[1], rows[2]
 		cur[0] = i
-		low := cur[0]
+		low := i
 		for j := 1; j <= len(rb); j++ {
 			sub := prev[j-1]
 			if ra[i-1] != rb[j-1] {
 				sub++
 			}
 			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], before[j-2]+1)
+			}
 			low = min(low, cur[j])
 		}
 		if low >= bound {
 			return bound
 		}
-		prev, cur = cur, prev
+		rows = [3][]int{prev, cur, before}
 	}
-	return prev[len(rb)]
+	return rows[1][len(rb)]
 }
 
 // keySuggestion is DidYouMean for key among the keys of the mapping n

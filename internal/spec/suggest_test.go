@@ -25,6 +25,8 @@ func TestSuggest(t *testing.T) {
 		{"x", []string{"i", "o", "p"}, ""},
 		{"colour", []string{"color", "column"}, "color"},
 		{"", []string{"a"}, ""},
+		{"stlye", []string{"style", "param"}, "style"},
+		{"outptu", []string{"input", "output"}, "output"},
 	} {
 		if got := Suggest(tc.s, tc.names); got != tc.want {
 			t.Errorf("Suggest(%q) = %q, want %q", tc.s, got, tc.want)
