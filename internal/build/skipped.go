@@ -40,7 +40,7 @@ const (
 
 // skipf records a warning about a spec element that is not generated.
 func (b *builder) skipf(kind string, pos ir.Pos, format string, args ...any) {
-	b.diags = append(b.diags, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Kind: kind, Of: b.subject})
+	b.diags = append(b.diags, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Kind: kind, Class: kind, Advice: skipAdvice[kind], Of: b.subject})
 }
 
 // keyPos is the position of key in the mapping m as written, or of m
