@@ -44,6 +44,11 @@ func DidYouMean(s string, names []string) string {
 	return ""
 }
 
+// EditDistance is the number of edits between a and b (editDistance).
+func EditDistance(a, b string) int {
+	return editDistance(a, b, max(len(a), len(b))+1)
+}
+
 // editDistance is the number of edits between a and b, in runes: rune
 // insertions, deletions, substitutions and swaps of two neighbours
 // (Levenshtein's distance with transpositions, the optimal string

@@ -35,4 +35,12 @@ func TestSuggest(t *testing.T) {
 	if got := DidYouMean("Todoo", []string{"Todo"}); got != "; did you mean Todo?" {
 		t.Errorf("DidYouMean: %q", got)
 	}
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{{"kitten", "sitting", 3}, {"stlye", "style", 1}, {"", "abc", 3}, {"ca", "abc", 3}} {
+		if d := EditDistance(tc.a, tc.b); d != tc.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", tc.a, tc.b, d, tc.want)
+		}
+	}
 }

@@ -1,0 +1,182 @@
+package cli
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// verbosity is how much generate and lint say about what they found.
+type verbosity int
+
+const (
+	quiet   verbosity = -1 // -q: errors only
+	summary verbosity = 0  // a summary by kind
+	verbose verbosity = 1  // -v: every one
+)
+
+// verbosityOf reads the -q and -v flags.
+func verbosityOf(q, v bool) (verbosity, error) {
+	switch {
+	case q && v:
+		return 0, fmt.Errorf("-q and -v: want one of them")
+	case q:
+		return quiet, nil
+	case v:
+		return verbose, nil
+	}
+	return summary, nil
+}
+
+// A finding is one thing a command reports: a warning of generate or a
+// finding of lint.
+type finding struct {
+	severity string // error, warning or info
+	kind     string // the class of warning, or the lint rule
+	pos      string // file:line:col
+	msg      string
+	fix      string // what to do
+}
+
+// severityRank orders severities, the most severe first.
+func severityRank(s string) int {
+	switch s {
+	case "error":
+		return 0
+	case "warning":
+		return 1
+	}
+	return 2
+}
+
+// group is the findings of one severity and kind.
+type group struct {
+	first finding
+	count int
+}
+
+// groups returns the findings by severity and kind: the most severe first,
+// then the most frequent, then by kind; each with its first finding.
+func groups(fs []finding) []group {
+	var out []group
+	at := map[[2]string]int{}
+	for _, f := range fs {
+		k := [2]string{f.severity, f.kind}
+		if i, ok := at[k]; ok {
+			out[i].count++
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, group{first: f, count: 1})
+	}
+	slices.SortStableFunc(out, func(a, b group) int {
+		return cmp.Or(
+			cmp.Compare(severityRank(a.first.severity), severityRank(b.first.severity)),
+			cmp.Compare(b.count, a.count),
+			cmp.Compare(a.first.kind, b.first.kind))
+	})
+	return out
+}
+
+// writeSummary writes the findings as one entry per kind: the count, the
+// severity and kind, the first position and its message, and on the next
+// line what to do; then a line of totals. No line is wider than width.
+func writeSummary(w io.Writer, fs []finding, width int, more string) {
+	for _, g := range groups(fs) {
+		f := g.first
+		fmt.Fprintln(w, cut(fmt.Sprintf("%s: %s %s (%s): %s", f.pos, f.severity, f.kind, times(g.count), f.msg), width))
+		if f.fix != "" {
+			fmt.Fprintln(w, cut("\tfix: "+f.fix, width))
+		}
+	}
+	writeTotals(w, fs, more)
+}
+
+// writeEach writes every finding on a line of its own, as
+// file:line:col: severity kind: message, its fix on the next line when
+// withFix; then a line of totals. No line is wider than width.
+func writeEach(w io.Writer, fs []finding, width int, withFix bool) {
+	for _, f := range fs {
+		fmt.Fprintln(w, cut(fmt.Sprintf("%s: %s %s: %s", f.pos, f.severity, f.kind, f.msg), width))
+		if withFix && f.fix != "" {
+			fmt.Fprintln(w, cut("\tfix: "+f.fix, width))
+		}
+	}
+}
+
+// writeCounts writes the number of findings of each severity and kind, a
+// line each, most first.
+func writeCounts(w io.Writer, fs []finding) {
+	for _, g := range groups(fs) {
+		fmt.Fprintf(w, "%7s  %-7s  %s\n", thousands(float64(g.count)), g.first.severity, g.first.kind)
+	}
+}
+
+// writeTotals writes one line counting the findings by severity and
+// kind, and more after it (a hint at a flag) when there are any.
+func writeTotals(w io.Writer, fs []finding, more string) {
+	if len(fs) == 0 {
+		return
+	}
+	n := map[string]int{}
+	for _, f := range fs {
+		n[f.severity]++
+	}
+	var parts []string
+	for _, s := range []string{"error", "warning", "info"} {
+		if n[s] > 0 {
+			parts = append(parts, plural(n[s], s))
+		}
+	}
+	line := strings.Join(parts, ", ") + " of " + plural(len(groups(fs)), "kind")
+	if more != "" {
+		line += "; " + more
+	}
+	fmt.Fprintln(w, line)
+}
+
+// times is "1 time", "2 times"... as "×N" would not be plain ASCII.
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return thousands(float64(n)) + " times"
+}
+
+// plural is "1 warning", "2 warnings".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return thousands(float64(n)) + " " + what + "s"
+}
+
+// cut shortens s to width runes, ending it with "..." when it is cut.
+func cut(s string, width int) string {
+	if width <= 3 || len(s) <= width {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= width {
+		return s
+	}
+	return string(r[:width-3]) + "..."
+}
+
+// defaultWidth is the width of the lines generate and lint print when
+// $COLUMNS does not say: as wide as a position, a kind and a short
+// message need.
+const defaultWidth = 120
+
+// lineWidth is $COLUMNS, as a shell sets it for a terminal, or
+// defaultWidth.
+func lineWidth() int {
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n >= 40 {
+		return n
+	}
+	return defaultWidth
+}
