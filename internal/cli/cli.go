@@ -195,7 +195,9 @@ or not checked) go to stderr, each with its file:line:col.
 func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	configPath := fs.String("config", "", "a config file (docs/config.md); flags override what it says")
+	configPath := fs.String("config", "", "a config file (docs/config.md); flags override what it says (default: ./oasgen.yaml when there is one and no spec is given)")
+	beQuiet := fs.Bool("q", false, "print errors only")
+	beVerbose := fs.Bool("v", false, "list every warning and every file written, not a summary by kind")
 	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: the embedded petstore example)")
 	out := fs.String("o", "", "the directory to write the Go package to (default: ./petstore for the example)")
 	pkg := fs.String("p", "", "the Go package name (default: from the directory's name)")
@@ -231,12 +233,20 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if *in, err = specArg(*in, rest); err != nil {
 		return usageLine(stderr, "generate", err)
 	}
+	verb, err := verbosityOf(*beQuiet, *beVerbose)
+	if err != nil {
+		return usageLine(stderr, "generate", err)
+	}
+	if *configPath == "" && *in == "" {
+		*configPath = foundConfig()
+	}
 	cfg := &genConfig{}
 	if *configPath != "" {
 		if cfg, err = loadConfig(*configPath); err != nil {
 			return usageErr(err)
 		}
 	}
+	cfg.verbosity = verb
 	cfg.peakProfile = *peakProfile
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -279,6 +289,9 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.output = "petstore"
 	}
+	if cfg.input == "" && verb != quiet {
+		fmt.Fprintf(stderr, "oasgen generate: no spec (-i) and no %s here: generating the embedded petstore example into %s\n", configFile, shownDir(cfg.output))
+	}
 	if cfg.pkg == "" {
 		cfg.pkg = PackageName(cfg.output)
 	}
@@ -290,6 +303,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 	restore := paceGC(cfg.input)
+	cfg.status = startStatus(stderr, "oasgen generate", verb)
 	code := generateFiles(cfg, stdout, stderr)
 	restore()
 	if err := prof.stop(); err != nil {
@@ -303,6 +317,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 func generateFiles(cfg *genConfig, stdout, stderr io.Writer) int {
 	res, err := generate(cfg)
 	if err != nil {
+		cfg.status.end()
 		var broken *gen.BrokenError
 		if errors.As(err, &broken) {
 			dump := filepath.Join(cfg.output, filepath.FromSlash(broken.File)+".dump")
@@ -314,23 +329,57 @@ func generateFiles(cfg *genConfig, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return exitSpec
 	}
-	for _, d := range res.Diagnostics {
-		fmt.Fprintln(stderr, "warning:", d)
-	}
-	if err := WriteFiles(cfg.output, res.Files); err != nil {
+	cfg.status.set("writing the files")
+	err = WriteFiles(cfg.output, res.Files)
+	cfg.status.end()
+	reportWarnings(stderr, res.Diagnostics, cfg.verbosity)
+	if err != nil {
 		fmt.Fprintln(stderr, "oasgen:", err)
 		return exitSpec
 	}
-	lines := 0
+	lines, size := 0, 0
 	for _, f := range res.Files {
-		fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", filepath.Join(cfg.output, filepath.FromSlash(f.Name)), len(f.Content))
+		if cfg.verbosity == verbose {
+			fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", filepath.Join(cfg.output, filepath.FromSlash(f.Name)), len(f.Content))
+		}
 		lines += bytes.Count(f.Content, []byte("\n"))
+		size += len(f.Content)
 	}
-	if cfg.modelPackages <= 1 && lines > bigPackage {
+	if cfg.modelPackages <= 1 && lines > bigPackage && cfg.verbosity != quiet {
 		fmt.Fprintf(stderr, "note: %d lines in one package: go build holds it in memory at about 11 KB a line (%.1f GB); -model-packages N splits the models into N packages (docs/config.md)\n", lines, float64(lines)*11e3/1e9)
 	}
-	fmt.Fprintf(stdout, "package %s: %d types, %d operations\n", cfg.pkg, res.Types, res.Operations)
+	if cfg.verbosity != quiet {
+		fmt.Fprintf(stdout, "package %s: %d types, %d operations; %s (%s bytes) in %s\n", cfg.pkg, res.Types, res.Operations, plural(len(res.Files), "file"), thousands(float64(size)), shownDir(cfg.output))
+	}
 	return exitOK
+}
+
+// reportWarnings prints generation's warnings on w: a summary by kind, or
+// each one (verbose), or none (quiet).
+func reportWarnings(w io.Writer, diags []ir.Diagnostic, v verbosity) {
+	if v == quiet || len(diags) == 0 {
+		return
+	}
+	fs := make([]finding, len(diags))
+	for i, d := range diags {
+		fs[i] = finding{severity: "warning", kind: d.Class, pos: d.Pos.String(), msg: d.Msg, fix: d.Advice}
+	}
+	width := lineWidth()
+	if v == verbose {
+		writeEach(w, fs, width, false)
+		writeTotals(w, fs, "kind", "")
+		return
+	}
+	writeSummary(w, fs, width, "kind", "-v lists each one")
+}
+
+// shownDir is dir as a message shows it: ./petstore rather than petstore,
+// so that it reads as a directory.
+func shownDir(dir string) string {
+	if filepath.IsAbs(dir) || strings.HasPrefix(dir, ".") {
+		return dir
+	}
+	return "." + string(filepath.Separator) + dir
 }
 
 // bigPackage is the size, in lines, past which generate suggests splitting
@@ -420,6 +469,7 @@ func Generate(path, pkg string, opts build.Options) (*Result, error) {
 
 // generate generates what cfg asks for, in memory.
 func generate(cfg *genConfig) (*Result, error) {
+	cfg.status.set("reading the spec and building its types")
 	p, err := loadPeak(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns, FormatAnnotations: cfg.formatAnnotations, Pages: cfg.pages}, cfg.peakProfile)
 	if err != nil {
 		return nil, err
@@ -443,6 +493,7 @@ func generate(cfg *genConfig) (*Result, error) {
 			return nil, fmt.Errorf("oasgen generate: -model-packages: %w", err)
 		}
 	}
+	cfg.status.set(fmt.Sprintf("generating Go: %d types, %d operations", len(p.Decls), len(p.Operations)))
 	files, err := gen.Generate(p, opts)
 	if err != nil {
 		return nil, err

@@ -37,6 +37,23 @@ type genConfig struct {
 	// modelPackages splits the models into up to that many packages
 	// (model-packages:, gen.Options.ModelPackages).
 	modelPackages int
+	// verbosity is how much is said about the warnings and the files (-q,
+	// -v); status shows what a long run does, on a terminal (nil: not).
+	verbosity verbosity
+	status    *statusLine
+}
+
+// configFile is the config file generate reads from the current directory
+// when it is given neither a spec nor a config.
+const configFile = "oasgen.yaml"
+
+// foundConfig returns configFile when the current directory holds one,
+// else "".
+func foundConfig() string {
+	if fi, err := os.Stat(configFile); err == nil && fi.Mode().IsRegular() {
+		return configFile
+	}
+	return ""
 }
 
 // opFilter matches operations by tag, operationId or path prefix.

@@ -52,8 +52,10 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&enable, "enable", "rules to turn back on, comma-separated")
 	fs.Var(&severity, "severity", "rule=severity pairs that change a rule's severity")
 	list := fs.Bool("rules", false, "list the rules and exit")
+	beQuiet := fs.Bool("q", false, "text output: only the findings that are errors")
+	beVerbose := fs.Bool("v", false, "text output: every finding with its fix, then the count of each rule, not a summary by rule")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: oasgen lint [flags] [-i SPEC | SPEC]\n\nReports what in a spec will cost speed, memory or correctness, as\nfile:line:col: severity rule-id: message, each with a suggested fix.\nRules are described in docs/lint.md.\n\n")
+		fmt.Fprint(fs.Output(), "Usage: oasgen lint [flags] [-i SPEC | SPEC]\n\nReports what in a spec will cost speed, memory or correctness: by rule,\nwith the count, the first finding and a suggested fix (-v: every\nfinding, as file:line:col: severity rule-id: message, and its fix).\nRules are described in docs/lint.md.\n\n")
 		fs.PrintDefaults()
 	}
 	rest, err := parseArgs(fs, args)
@@ -133,10 +135,17 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		threshold = sev
 	}
 	if *format != "text" && *format != "json" && *format != "sarif" {
-		return usageErr("unknown format %q (want text, json or sarif)", *format)
+		return usageErr("unknown format %q (want text, json or sarif)%s", *format, spec.DidYouMean(*format, []string{"text", "json", "sarif"}))
+	}
+	verb, err := verbosityOf(*beQuiet, *beVerbose)
+	if err != nil {
+		return usageLine(stderr, "lint", err)
 	}
 
-	findings, err := Lint(specPath, cfg)
+	status := startStatus(stderr, "oasgen lint", verb)
+	status.set("reading the spec and building its types")
+	findings, err := lintWith(specPath, cfg, status)
+	status.end()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitSpec
@@ -147,7 +156,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	case "sarif":
 		err = lint.WriteSARIF(stdout, findings, Version())
 	default:
-		err = lint.WriteText(stdout, findings)
+		writeFindings(stdout, findings, verb)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "oasgen lint:", err)
@@ -173,6 +182,11 @@ func ruleSuggestion(id string) string {
 
 // Lint loads the spec at path and runs the rules on it.
 func Lint(path string, cfg lint.Config) ([]lint.Finding, error) {
+	return lintWith(path, cfg, nil)
+}
+
+// lintWith is Lint, showing its stages on status.
+func lintWith(path string, cfg lint.Config, status *statusLine) ([]lint.Finding, error) {
 	s, err := spec.Load(path)
 	if err != nil {
 		return nil, err
@@ -182,7 +196,32 @@ func Lint(path string, cfg lint.Config) ([]lint.Finding, error) {
 	if err != nil {
 		return nil, err
 	}
+	status.set("running the rules")
 	return lint.Run(s, p, cfg), nil
+}
+
+// writeFindings writes lint's text output: a summary by rule, or with
+// verbose every finding and its fix and then the count of each rule; with
+// quiet the errors only.
+func writeFindings(w io.Writer, findings []lint.Finding, v verbosity) {
+	var fs []finding
+	for _, f := range findings {
+		if v == quiet && f.Severity < lint.Error {
+			continue
+		}
+		fs = append(fs, finding{severity: f.Severity.String(), kind: f.Rule, pos: f.Pos.String(), msg: f.Msg, fix: f.Fix})
+	}
+	width := lineWidth()
+	if v == verbose {
+		writeEach(w, fs, width, true)
+		if len(fs) > 0 {
+			fmt.Fprintln(w)
+			writeCounts(w, fs)
+		}
+		writeTotals(w, fs, "rule", "")
+		return
+	}
+	writeSummary(w, fs, width, "rule", "-v lists each one")
 }
 
 // loadLintConfig reads a config file into cfg and returns its fail-on.

@@ -66,13 +66,16 @@ func TestLintCommand(t *testing.T) {
 		code := Run(append([]string{"lint"}, args...), nil, &out, &errb)
 		return code, out.String(), errb.String()
 	}
-	if code, out, _ := run(spec); code != exitSpec || !strings.Contains(out, "error duplicate-operation-id") {
+	if code, out, _ := run("-severity", "duplicate-operation-id=error", spec); code != exitSpec || !strings.Contains(out, "error: duplicate-operation-id") {
 		t.Errorf("an error finding: exit %d, output %q", code, out)
 	}
-	if code, _, _ := run("-disable", "duplicate-operation-id", spec); code != exitOK {
+	if code, out, _ := run(spec); code != exitOK || !strings.Contains(out, "warning: duplicate-operation-id") {
+		t.Errorf("a warning: exit %d, output %q", code, out)
+	}
+	if code, _, _ := run("-fail-on", "warning", "-disable", "duplicate-operation-id", spec); code != exitOK {
 		t.Errorf("with the rule disabled: exit %d", code)
 	}
-	if code, out, _ := run("-severity", "duplicate-operation-id=info", spec); code != exitOK || !strings.Contains(out, "info duplicate-operation-id") {
+	if code, out, _ := run("-fail-on", "warning", "-severity", "duplicate-operation-id=info", spec); code != exitOK || !strings.Contains(out, "info: duplicate-operation-id") {
 		t.Errorf("with the severity lowered: exit %d, %q", code, out)
 	}
 	if code, _, _ := run("-fail-on", "info", "../../testdata/lint/integer-format.pos.yaml"); code != exitSpec {
@@ -111,11 +114,68 @@ func TestLintCommand(t *testing.T) {
 	cfg := filepath.Join(t.TempDir(), "lint.yaml")
 	os.WriteFile(cfg, []byte("fail-on: warning\nrules:\n  deep-nesting: {severity: error, max-depth: 2}\n  unused-component: off\n"), 0o644)
 	code, out, _ := run("-config", cfg, "../../testdata/lint/deep-nesting.neg.yaml")
-	if code != exitSpec || !strings.Contains(out, "error deep-nesting") || !strings.Contains(out, "(limit 2)") {
+	if code != exitSpec || !strings.Contains(out, "error: deep-nesting") || !strings.Contains(out, "(limit 2)") {
 		t.Errorf("config: exit %d, %q", code, out)
 	}
 	os.WriteFile(cfg, []byte("rules:\n  no-such-rule: off\n"), 0o644)
 	if code, _, errs := run("-config", cfg, spec); code != exitUsage || !strings.Contains(errs, `lint.yaml:2:17: unknown rule "no-such-rule"`) {
 		t.Errorf("bad config: exit %d, %q", code, errs)
+	}
+}
+
+// TestLintOutput pins lint's text output: a summary by rule by default,
+// every finding and the count of each rule with -v, errors only with -q;
+// no line wider than the width.
+func TestLintOutput(t *testing.T) {
+	t.Setenv("COLUMNS", "90")
+	const spec = "../../testdata/specmistakes/openapi.yaml"
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{nil, exitOK, `warning: duplicate-operation-id, once, at ../../testdata/specmistakes/openapi.yaml:22:5
+	operationId "listTodos" of GET /lists/todos is already used at ../../testdata/s...
+	fix: give each operation its own operationId
+warning: undeclared-path-param, once, at ../../testdata/specmistakes/openapi.yaml:10:5
+	GET /todos/{todoId}: the path has {todoId} but no path parameter "todoId" is de...
+	fix: declare {name: todoId, in: path, required: true, schema: {...}}
+warning: unused-path-param, once, at ../../testdata/specmistakes/openapi.yaml:18:11
+	GET /todos declares path parameter "listId", which the path does not contain
+	fix: add {listId} to the path, or make it a query parameter
+3 warnings of 3 rules; -v lists each one
+`},
+		{[]string{"-v"}, exitOK, `../../testdata/specmistakes/openapi.yaml:10:5: warning undeclared-path-param
+	GET /todos/{todoId}: the path has {todoId} but no path parameter "todoId" is de...
+	fix: declare {name: todoId, in: path, required: true, schema: {...}}
+../../testdata/specmistakes/openapi.yaml:18:11: warning unused-path-param
+	GET /todos declares path parameter "listId", which the path does not contain
+	fix: add {listId} to the path, or make it a query parameter
+../../testdata/specmistakes/openapi.yaml:22:5: warning duplicate-operation-id
+	operationId "listTodos" of GET /lists/todos is already used at ../../testdata/s...
+	fix: give each operation its own operationId
+
+      1  warning  duplicate-operation-id
+      1  warning  undeclared-path-param
+      1  warning  unused-path-param
+3 warnings of 3 rules
+`},
+		{[]string{"-q"}, exitOK, ""},
+		{[]string{"-q", "-severity", "unused-path-param=error"}, exitSpec, `error: unused-path-param, once, at ../../testdata/specmistakes/openapi.yaml:18:11
+	GET /todos declares path parameter "listId", which the path does not contain
+	fix: add {listId} to the path, or make it a query parameter
+1 error of 1 rule; -v lists each one
+`},
+	} {
+		var out, errb bytes.Buffer
+		code := Run(append(append([]string{"lint"}, tc.args...), spec), nil, &out, &errb)
+		if code != tc.code || out.String() != tc.want || errb.Len() != 0 {
+			t.Errorf("lint %v: exit %d, stderr %q, output:\n%s\nwant exit %d and:\n%s", tc.args, code, errb.String(), out.String(), tc.code, tc.want)
+		}
+		for _, line := range strings.Split(out.String(), "\n") {
+			if n := len(strings.Replace(line, "\t", "        ", 1)); n > 90 {
+				t.Errorf("lint %v: a line of %d columns: %s", tc.args, n, line)
+			}
+		}
 	}
 }

@@ -82,26 +82,34 @@ func groups(fs []finding) []group {
 	return out
 }
 
-// writeSummary writes the findings as one entry per kind: the count, the
-// severity and kind, the first position and its message, and on the next
-// line what to do; then a line of totals. No line is wider than width.
-func writeSummary(w io.Writer, fs []finding, width int, more string) {
+// writeSummary writes the findings as one entry per kind: a line with the
+// severity, the kind, the count and the first position, a line with its
+// message and one with what to do; then a line of totals, with more after
+// it (kind as for writeTotals). No line is wider than width, a tab
+// counted as 8.
+func writeSummary(w io.Writer, fs []finding, width int, kind, more string) {
 	for _, g := range groups(fs) {
 		f := g.first
-		fmt.Fprintln(w, cut(fmt.Sprintf("%s: %s %s (%s): %s", f.pos, f.severity, f.kind, times(g.count), f.msg), width))
+		at := "first at"
+		if g.count == 1 {
+			at = "at"
+		}
+		fmt.Fprintln(w, cut(fmt.Sprintf("%s: %s, %s, %s %s", f.severity, f.kind, times(g.count), at, f.pos), width))
+		fmt.Fprintln(w, cut("\t"+f.msg, width))
 		if f.fix != "" {
 			fmt.Fprintln(w, cut("\tfix: "+f.fix, width))
 		}
 	}
-	writeTotals(w, fs, more)
+	writeTotals(w, fs, kind, more)
 }
 
-// writeEach writes every finding on a line of its own, as
-// file:line:col: severity kind: message, its fix on the next line when
-// withFix; then a line of totals. No line is wider than width.
+// writeEach writes every finding: a line with its position, severity and
+// kind (file:line:col: severity kind), one with its message, and one with
+// its fix when withFix. No line is wider than width, a tab counted as 8.
 func writeEach(w io.Writer, fs []finding, width int, withFix bool) {
 	for _, f := range fs {
-		fmt.Fprintln(w, cut(fmt.Sprintf("%s: %s %s: %s", f.pos, f.severity, f.kind, f.msg), width))
+		fmt.Fprintln(w, cut(fmt.Sprintf("%s: %s %s", f.pos, f.severity, f.kind), width))
+		fmt.Fprintln(w, cut("\t"+f.msg, width))
 		if withFix && f.fix != "" {
 			fmt.Fprintln(w, cut("\tfix: "+f.fix, width))
 		}
@@ -116,9 +124,10 @@ func writeCounts(w io.Writer, fs []finding) {
 	}
 }
 
-// writeTotals writes one line counting the findings by severity and
-// kind, and more after it (a hint at a flag) when there are any.
-func writeTotals(w io.Writer, fs []finding, more string) {
+// writeTotals writes one line counting the findings by severity and the
+// kinds of them, kind naming what a kind is (kind, rule), and more after
+// it (a hint at a flag) when there are any.
+func writeTotals(w io.Writer, fs []finding, kind, more string) {
 	if len(fs) == 0 {
 		return
 	}
@@ -132,7 +141,7 @@ func writeTotals(w io.Writer, fs []finding, more string) {
 			parts = append(parts, plural(n[s], s))
 		}
 	}
-	line := strings.Join(parts, ", ") + " of " + plural(len(groups(fs)), "kind")
+	line := strings.Join(parts, ", ") + " of " + plural(len(groups(fs)), kind)
 	if more != "" {
 		line += "; " + more
 	}
@@ -155,8 +164,12 @@ func plural(n int, what string) string {
 	return thousands(float64(n)) + " " + what + "s"
 }
 
-// cut shortens s to width runes, ending it with "..." when it is cut.
+// cut shortens s to width columns, a leading tab counted as 8, ending it
+// with "..." when it is cut.
 func cut(s string, width int) string {
+	if strings.HasPrefix(s, "\t") {
+		return "\t" + cut(s[1:], width-8)
+	}
 	if width <= 3 || len(s) <= width {
 		return s
 	}
@@ -170,7 +183,7 @@ func cut(s string, width int) string {
 // defaultWidth is the width of the lines generate and lint print when
 // $COLUMNS does not say: as wide as a position, a kind and a short
 // message need.
-const defaultWidth = 120
+const defaultWidth = 100
 
 // lineWidth is $COLUMNS, as a shell sets it for a terminal, or
 // defaultWidth.

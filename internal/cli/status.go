@@ -21,6 +21,7 @@ type statusLine struct {
 	shown bool
 	stop  chan struct{}
 	done  chan struct{}
+	once  sync.Once
 }
 
 // statusAfter is how long a run goes before its progress shows, and
@@ -89,15 +90,17 @@ func (p *statusLine) show(now time.Time) {
 	p.shown = true
 }
 
-// end stops the progress and clears its line, so that what the command
-// prints next starts on a clean one.
+// end stops the status line and clears it, so that what the command
+// prints next starts on a clean line; it may be called more than once.
 func (p *statusLine) end() {
 	if p == nil {
 		return
 	}
-	close(p.stop)
-	<-p.done
-	if p.shown {
-		fmt.Fprint(p.w, "\r\033[K")
-	}
+	p.once.Do(func() {
+		close(p.stop)
+		<-p.done
+		if p.shown {
+			fmt.Fprint(p.w, "\r\033[K")
+		}
+	})
 }
