@@ -144,8 +144,10 @@ func specArg(flagged string, rest []string) (string, error) {
 const generateUsage = `Usage: oasgen generate [-i SPEC | SPEC] [-o DIR] [-p PACKAGE] [flags]
 
 Writes one Go package into DIR, generated from SPEC (YAML or JSON; $refs to
-other files are resolved relative to it; without a spec, the embedded
-petstore example into ./petstore). The files, each rewritten whole:
+other files are resolved relative to it). Without a spec, it reads the
+config file ./oasgen.yaml when there is one (docs/config.md), and else
+generates the embedded petstore example into ./petstore, saying so first.
+The files, each rewritten whole:
 
   oas_models_gen.go    a Go type per schema
   oas_json_gen.go      their JSON codecs: EncodeJSON, DecodeJSON,
@@ -188,7 +190,10 @@ its path).
 Files named oas_*_gen.go in DIR, in DIR/internal/oasmodels/* or in
 DIR/internal/oasops, oasroute, oasserver or oasclient, that a new
 generation does not write are removed. Warnings (what is not generated
-or not checked) go to stderr, each with its file:line:col.
+or not checked) go to stderr as a summary by kind: the count, the first
+file:line:col and its message, and what to do; -v lists each one (and
+each file written), -q prints errors only. On a terminal, a status line
+shows what a long run is doing.
 
 `
 

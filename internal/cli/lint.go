@@ -234,6 +234,15 @@ func loadLintConfig(path string, cfg lint.Config) (lint.Severity, error) {
 	if err := yaml.Unmarshal(data, &lf); err != nil {
 		return 0, fmt.Errorf("%s: %v", path, err)
 	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err == nil && len(doc.Content) > 0 && doc.Content[0].Kind == yaml.MappingNode {
+		top := doc.Content[0].Content
+		for i := 0; i+1 < len(top); i += 2 {
+			if k := top[i]; k.Value != "fail-on" && k.Value != "rules" {
+				return 0, fmt.Errorf("%s:%d:%d: unknown setting %q%s (want fail-on or rules)", path, k.Line, k.Column, k.Value, spec.DidYouMean(k.Value, []string{"fail-on", "rules"}))
+			}
+		}
+	}
 	var failOn lint.Severity
 	if lf.FailOn != "" {
 		if failOn, err = lint.ParseSeverity(lf.FailOn); err != nil {

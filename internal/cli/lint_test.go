@@ -117,6 +117,14 @@ func TestLintCommand(t *testing.T) {
 	if code != exitSpec || !strings.Contains(out, "error: deep-nesting") || !strings.Contains(out, "(limit 2)") {
 		t.Errorf("config: exit %d, %q", code, out)
 	}
+	os.WriteFile(cfg, []byte("fail_on: warning\n"), 0o644)
+	if code, _, errs := run("-config", cfg, spec); code != exitUsage || !strings.HasSuffix(errs, `lint.yaml:1:1: unknown setting "fail_on"; did you mean fail-on? (want fail-on or rules)`+"\n") {
+		t.Errorf("bad config setting: exit %d, %q", code, errs)
+	}
+	os.WriteFile(cfg, []byte("rules:\n  deep-nestng: {severity: error}\n"), 0o644)
+	if code, _, errs := run("-config", cfg, spec); code != exitUsage || !strings.HasSuffix(errs, `lint.yaml:2:16: unknown rule "deep-nestng"; did you mean deep-nesting?`+"\n") {
+		t.Errorf("misspelt rule: exit %d, %q", code, errs)
+	}
 	os.WriteFile(cfg, []byte("rules:\n  no-such-rule: off\n"), 0o644)
 	if code, _, errs := run("-config", cfg, spec); code != exitUsage || !strings.Contains(errs, `lint.yaml:2:17: unknown rule "no-such-rule"`) {
 		t.Errorf("bad config: exit %d, %q", code, errs)
