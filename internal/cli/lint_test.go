@@ -187,3 +187,61 @@ warning: unused-path-param, once, at ../../testdata/specmistakes/openapi.yaml:18
 		}
 	}
 }
+
+// TestSeveritiesAgree: what generate stops on, lint calls an error; what
+// generate goes on past with a warning, lint calls a warning. The
+// mistakes are an operationId used twice (as a path item $ref'ed from two
+// paths makes it), a path parameter missing or left over, and patterns
+// RE2 cannot run: with lookaround (generate fails) or past RE2's limits
+// (generate warns).
+func TestSeveritiesAgree(t *testing.T) {
+	const head = "openapi: 3.0.3\ninfo: {title: t, version: '1'}\n"
+	for _, tc := range []struct {
+		name, doc string
+		rule      string
+		stops     bool
+	}{
+		{"path item twice", head + "paths:\n  /a: {$ref: '#/components/pathItems/p'}\n  /b: {$ref: '#/components/pathItems/p'}\ncomponents:\n  pathItems:\n    p:\n      get: {operationId: get, responses: {'204': {description: ok}}}\n",
+			"duplicate-operation-id", false},
+		{"undeclared path parameter", head + "paths:\n  /a/{id}:\n    get: {operationId: get, responses: {'204': {description: ok}}}\n  /b:\n    get: {operationId: other, responses: {'204': {description: ok}}}\n",
+			"undeclared-path-param", false},
+		{"unused path parameter", head + "paths:\n  /a:\n    get:\n      operationId: get\n      parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n      responses: {'204': {description: ok}}\n",
+			"unused-path-param", false},
+		{"pattern past RE2's limits", head + "paths: {}\ncomponents:\n  schemas:\n    A: {type: string, pattern: 'a{1001}'}\n",
+			"pattern-re2", false},
+		{"pattern with lookaround", head + "paths: {}\ncomponents:\n  schemas:\n    A: {type: string, pattern: 'a(?=b)c'}\n",
+			"pattern-re2", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := filepath.Join(t.TempDir(), "openapi.yaml")
+			if err := os.WriteFile(spec, []byte(tc.doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			code := Run([]string{"generate", "-i", spec, "-o", t.TempDir()}, nil, &stdout, &stderr)
+			if stopped := code != exitOK; stopped != tc.stops {
+				t.Errorf("generate: exit %d, stderr:\n%s", code, stderr.String())
+			}
+			if !tc.stops && !strings.HasPrefix(stderr.String(), "warning: ") {
+				t.Errorf("generate warns of nothing: %q", stderr.String())
+			}
+			findings, err := Lint(spec, lint.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[bool]lint.Severity{false: lint.Warning, true: lint.Error}[tc.stops]
+			found := false
+			for _, f := range findings {
+				if f.Rule == tc.rule {
+					found = true
+					if f.Severity != want {
+						t.Errorf("lint: %s, want %s", f, want)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("lint: no %s finding in %v", tc.rule, findings)
+			}
+		})
+	}
+}

@@ -85,8 +85,9 @@ func groups(fs []finding) []group {
 // writeSummary writes the findings as one entry per kind: a line with the
 // severity, the kind, the count and the first position, a line with its
 // message and one with what to do; then a line of totals, with more after
-// it (kind as for writeTotals). No line is wider than width, a tab
-// counted as 8.
+// it (kind as for writeTotals). The message and what to do are cut to
+// width, a tab counted as 8; the first line is not, so that the position
+// is whole.
 func writeSummary(w io.Writer, fs []finding, width int, kind, more string) {
 	for _, g := range groups(fs) {
 		f := g.first
@@ -94,7 +95,7 @@ func writeSummary(w io.Writer, fs []finding, width int, kind, more string) {
 		if g.count == 1 {
 			at = "at"
 		}
-		fmt.Fprintln(w, cut(fmt.Sprintf("%s: %s, %s, %s %s", f.severity, f.kind, times(g.count), at, f.pos), width))
+		fmt.Fprintf(w, "%s: %s, %s, %s %s\n", f.severity, f.kind, times(g.count), at, f.pos)
 		fmt.Fprintln(w, cut("\t"+f.msg, width))
 		if f.fix != "" {
 			fmt.Fprintln(w, cut("\tfix: "+f.fix, width))
@@ -105,10 +106,11 @@ func writeSummary(w io.Writer, fs []finding, width int, kind, more string) {
 
 // writeEach writes every finding: a line with its position, severity and
 // kind (file:line:col: severity kind), one with its message, and one with
-// its fix when withFix. No line is wider than width, a tab counted as 8.
+// its fix when withFix. The message and the fix are cut to width, a tab
+// counted as 8.
 func writeEach(w io.Writer, fs []finding, width int, withFix bool) {
 	for _, f := range fs {
-		fmt.Fprintln(w, cut(fmt.Sprintf("%s: %s %s", f.pos, f.severity, f.kind), width))
+		fmt.Fprintf(w, "%s: %s %s\n", f.pos, f.severity, f.kind)
 		fmt.Fprintln(w, cut("\t"+f.msg, width))
 		if withFix && f.fix != "" {
 			fmt.Fprintln(w, cut("\tfix: "+f.fix, width))
