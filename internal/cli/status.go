@@ -18,6 +18,7 @@ type statusLine struct {
 	start time.Time
 	mu    sync.Mutex
 	stage string
+	last  string // the line shown
 	shown bool
 	stop  chan struct{}
 	done  chan struct{}
@@ -86,8 +87,11 @@ func (p *statusLine) set(stage string) {
 func (p *statusLine) show(now time.Time) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	fmt.Fprintf(p.w, "\r\033[K%s: %s (%.0fs)", p.cmd, p.stage, now.Sub(p.start).Seconds())
-	p.shown = true
+	line := fmt.Sprintf("%s: %s (%.0fs)", p.cmd, p.stage, now.Sub(p.start).Seconds())
+	if line != p.last {
+		fmt.Fprint(p.w, "\r\033[K"+line)
+		p.last, p.shown = line, true
+	}
 }
 
 // end stops the status line and clears it, so that what the command
