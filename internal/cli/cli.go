@@ -203,7 +203,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	configPath := fs.String("config", "", "a config file (docs/config.md); flags override what it says (default: ./oasgen.yaml when there is one and no spec is given)")
 	beQuiet := fs.Bool("q", false, "print errors only")
 	beVerbose := fs.Bool("v", false, "list every warning and every file written, not a summary by kind")
-	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: the embedded petstore example)")
+	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: ./oasgen.yaml's input when there is one, else the embedded petstore example)")
 	out := fs.String("o", "", "the directory to write the Go package to (default: ./petstore for the example)")
 	pkg := fs.String("p", "", "the Go package name (default: from the directory's name)")
 	parts := fs.String("parts", "", "what to generate, comma-separated: models, server, client, streams (default all; models always)")
