@@ -369,7 +369,7 @@ func reportWarnings(w io.Writer, diags []ir.Diagnostic, v verbosity) {
 	for i, d := range diags {
 		fs[i] = finding{severity: "warning", kind: d.Class, pos: d.Pos.String(), msg: d.Msg, fix: d.Advice}
 	}
-	width := lineWidth()
+	width := lineWidth(w)
 	if v == verbose {
 		writeEach(w, fs, width, false)
 		writeTotals(w, fs, "kind", "")

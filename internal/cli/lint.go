@@ -211,7 +211,7 @@ func writeFindings(w io.Writer, findings []lint.Finding, v verbosity) {
 		}
 		fs = append(fs, finding{severity: f.Severity.String(), kind: f.Rule, pos: f.Pos.String(), msg: f.Msg, fix: f.Fix})
 	}
-	width := lineWidth()
+	width := lineWidth(w)
 	if v == verbose {
 		writeEach(w, fs, width, true)
 		if len(fs) > 0 {

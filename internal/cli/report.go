@@ -183,15 +183,20 @@ func cut(s string, width int) string {
 }
 
 // defaultWidth is the width of the lines generate and lint print when
-// $COLUMNS does not say: as wide as a position, a kind and a short
-// message need.
+// neither $COLUMNS nor a terminal says: as wide as a position, a kind and
+// a short message need.
 const defaultWidth = 100
 
-// lineWidth is $COLUMNS, as a shell sets it for a terminal, or
-// defaultWidth.
-func lineWidth() int {
+// lineWidth is the width of the lines to print on w: $COLUMNS, as a shell
+// sets it, or the width of the terminal w is, or defaultWidth.
+func lineWidth(w io.Writer) int {
 	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n >= 40 {
 		return n
+	}
+	if f, ok := w.(*os.File); ok && isTerminal(w) {
+		if n := terminalWidth(f); n >= 40 {
+			return n
+		}
 	}
 	return defaultWidth
 }
