@@ -82,6 +82,7 @@ import (
 	uniqueobjectsplain "github.com/oasgen/oasgen/testdata/uniqueobjects/plain"
 	validationplain "github.com/oasgen/oasgen/testdata/validation/plain"
 	webhooksplain "github.com/oasgen/oasgen/testdata/webhooks/plain"
+	xwebhooksplain "github.com/oasgen/oasgen/testdata/xwebhooks/plain"
 )
 
 // cases lists every golden case with a plain mirror.
@@ -165,4 +166,5 @@ var cases = map[string][]pair{
 	"uniqueobjects":  conv(uniqueobjectsplain.Pairs, func(p uniqueobjectsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"validation":     conv(validationplain.Pairs, func(p validationplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"webhooks":       conv(webhooksplain.Pairs, func(p webhooksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"xwebhooks":      conv(xwebhooksplain.Pairs, func(p xwebhooksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 }

@@ -85,6 +85,12 @@ type Diagnostic struct {
 	// ("webhooks", "links", "parameter content"...), for counting them;
 	// empty for the other warnings.
 	Kind string
+	// Class names the kind of warning, what generate's summary counts
+	// together: Kind for the elements not generated, the keyword or
+	// mistake for the others ("pattern", "allOf", "duplicate operationId").
+	Class string
+	// Advice says what to do about a warning of its Class, in a line.
+	Advice string
 	// Of is the *Operation or Decl the warning is about, so that a
 	// selection that leaves it out leaves out its warnings too; nil for
 	// the document as a whole.

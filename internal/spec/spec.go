@@ -112,6 +112,7 @@ func Parse(path string, data []byte) (*Spec, error) {
 		callbacksRead: map[*yaml.Node]*Callback{}, nodeFile: map[*yaml.Node]string{}, refAllOf: map[*yaml.Node]bool{}, ignoredSeen: map[*yaml.Node]bool{},
 		v31: v31}
 	s.Doc = l.document(s.Version)
+	l.xWebhooks(s.Doc)
 	l.check()
 	s.nodeFile = l.nodeFile
 	s.Ignored = l.ignored
