@@ -947,7 +947,7 @@ func (b *builder) factsOrTrial() {
 			if s := ir.StructOf(v.Type); s != nil && s.Whole != nil {
 				d.Facts, d.Trial = false, true
 				b.subject = d
-				b.warnf(d.Pos, "%s: variants %s cannot be told apart from the value alone; decoding tries them in turn (a discriminator would make it one pass)",
+				b.warnf(classUnion, d.Pos, "%s: variants %s cannot be told apart from the value alone; decoding tries them in turn (a discriminator would make it one pass)",
 					d.Pointer, strings.Join(names(d.Variants), ", "))
 				break
 			}
