@@ -193,11 +193,11 @@ func (v *Oneof) DecodeJSON(r *oasrt.Reader) error {
 					v.OneofNum.Num = x3
 					return nil
 				}(); err != nil {
-					if out|0x1 == 0x7 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x1 == 0x7 {
+						return firstErr
 					}
 					out |= 0x1
 					r.Restore(m2)
@@ -216,11 +216,11 @@ func (v *Oneof) DecodeJSON(r *oasrt.Reader) error {
 					v.OneofStr.Str = x5
 					return nil
 				}(); err != nil {
-					if out|0x2 == 0x7 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x2 == 0x7 {
+						return firstErr
 					}
 					out |= 0x2
 					r.Restore(m4)
@@ -239,11 +239,11 @@ func (v *Oneof) DecodeJSON(r *oasrt.Reader) error {
 					v.OneofB.B = x7
 					return nil
 				}(); err != nil {
-					if out|0x4 == 0x7 {
-						return err
-					}
 					if firstErr == nil {
 						firstErr = err
+					}
+					if out|0x4 == 0x7 {
+						return firstErr
 					}
 					out |= 0x4
 					r.Restore(m6)
@@ -271,16 +271,20 @@ func (v *Oneof) DecodeJSON(r *oasrt.Reader) error {
 		switch {
 		case matched == 0x1:
 			v.Type = OneofOneofNum
+			v.OneofStr = OneofStr{}
+			v.OneofB = OneofB{}
 			return nil
 		case matched == 0x2:
 			v.Type = OneofOneofStr
 			v.OneofStr.Type = v.OneofNum.Type
 			v.OneofNum = OneofNum{}
+			v.OneofB = OneofB{}
 			return nil
 		case matched == 0x4:
 			v.Type = OneofOneofB
 			v.OneofB.Type = v.OneofNum.Type
 			v.OneofNum = OneofNum{}
+			v.OneofStr = OneofStr{}
 			return nil
 		case matched != 0:
 			return oasimpl.AmbiguousOf(start, "Oneof", matched, "OneofNum", "OneofStr", "OneofB")
