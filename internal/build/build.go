@@ -74,9 +74,9 @@ type builder struct {
 
 // Options change how a spec is built.
 type Options struct {
-	// UncheckedPatterns makes a pattern with lookaround or backreferences
-	// that have no RE2 form a warning, and leaves it unchecked, instead of
-	// an error.
+	// UncheckedPatterns is what generation does by default now: a
+	// pattern with no RE2 form is a warning and is left unchecked. Kept so
+	// that configs and scripts that set it still work.
 	UncheckedPatterns bool
 	// FormatAnnotations makes the formats of strings annotations, as JSON
 	// Schema 2020-12 says by default: a string's format neither checks it
@@ -177,20 +177,6 @@ func (b *builder) pos(s *spec.Schema) ir.Pos {
 
 func (b *builder) errorf(pos ir.Pos, format string, args ...any) {
 	b.errs = append(b.errs, &spec.Error{File: pos.File, Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf(format, args...)})
-}
-
-// patternError reports a pattern with no RE2 form as an error, and returns
-// true when it is a warning instead: when the options say so, and for what
-// RE2 cannot compile for its limits (a repeat count past 1000), or the
-// pattern is not ECMA-262 (\p{Print}), which stay warnings for now: they
-// would fail 1.5% of the APIs.guru specs.
-func (b *builder) patternError(pos ir.Pos, pointer, pattern string, err error) bool {
-	if b.opts.UncheckedPatterns || !IsConstructError(err) {
-		return true
-	}
-	b.errs = append(b.errs, &UnsupportedError{&spec.Error{File: pos.File, Line: pos.Line, Col: pos.Col,
-		Msg: fmt.Sprintf("%s: pattern %s cannot be checked: %v; rewrite it, or generate with %s to leave it unchecked", pointer, quotePattern(pattern), err, UncheckedPatternsFlag)}})
-	return false
 }
 
 // warnf records a warning of class c at pos.
@@ -969,9 +955,10 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 			if k := pp.sp.KeyNode(); k != nil { // the pattern is the key
 				pos = ir.Pos{File: d.Pos.File, Line: k.Line, Col: k.Column}
 			}
-			if b.patternError(pos, pointer, pp.name, err) {
-				b.warnf(classPattern, pos, "%s: pattern %s is not checked: %v; the properties it names are additional", pointer, quotePattern(pp.name), err)
-			}
+			// No RE2 form (lookarounds, backreferences): deciding them
+			// takes backtracking, which is not linear in the input, and a
+			// valid schema never stops generation.
+			b.warnf(classPattern, pos, "%s: pattern %s is not checked: %v; the properties it names are additional", pointer, quotePattern(pp.name), err)
 			continue
 		}
 		name := "PatternProperties"
@@ -1248,7 +1235,8 @@ func (b *builder) stringChecks(p *ir.Prim, sch *spec.Schema, pointer string) {
 		if n := sch.KeywordNode("pattern"); n != nil {
 			pos.Line, pos.Col = n.Line, n.Column
 		}
-		if err != nil && b.patternError(pos, pointer, p.Pattern, err) {
+		if err != nil {
+			// No RE2 form: a warning, as for patternProperties above.
 			b.warnf(classPattern, pos, "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
 		}
 		p.Regexps = res

@@ -217,7 +217,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	jsonTokens := fs.Bool("json-tokens", false, "give the objects EncodeTokens methods, which json.Marshal on Go 1.27 takes for large values (docs/doors.md); about 8% more code")
 	modelPackages := fs.Int("model-packages", 0, "split the models into up to `N` packages under DIR/internal/oasmodels/, for specs too big to compile as one (DIR must be in a Go module; docs/config.md)")
 	unchecked := fs.Bool(strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
-		"leave a pattern whose lookaround or backreferences have no RE2 form unchecked, with a warning, instead of failing")
+		"kept for old scripts: a pattern whose lookaround or backreferences have no RE2 form is now always left unchecked, with a warning")
 	formatAnnotations := fs.Bool(strings.TrimPrefix(build.FormatAnnotationsFlag, "-"), false,
 		"take string formats as annotations (JSON Schema 2020-12's default): no format check, no Go type of their own")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the generation to `FILE`, for go tool pprof (docs/sizes.md)")

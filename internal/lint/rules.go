@@ -569,16 +569,11 @@ func patternRE2(c *checker) {
 	c.walkSchemas(func(v schemaVisit) {
 		check := func(pattern, what string) {
 			// The generator translates ECMA-262 into RE2 where the two
-			// can mean the same; what it cannot translate fails
-			// generation, or with -unchecked-patterns is not checked.
-			// What RE2 cannot compile for its limits, or what is not
-			// ECMA-262, generation only warns about: so does the rule.
+			// can mean the same; what it cannot translate, or RE2 cannot
+			// compile for its limits, it leaves unchecked with a warning:
+			// so does the rule.
 			if _, err := build.TranslatePattern(pattern); err != nil {
-				sev := Error
-				if !build.IsConstructError(err) {
-					sev = Warning
-				}
-				c.reportAs(sev, c.schemaPos(v.sch), fmt.Sprintf("%s at %s cannot run on RE2 (Go's regexp): %v", what, v.where, err),
+				c.reportAs(Warning, c.schemaPos(v.sch), fmt.Sprintf("%s at %s cannot run on RE2 (Go's regexp): %v", what, v.where, err),
 					"rewrite it without backreferences, and with lookarounds only at its anchored start (^(?!x)) or next to its final $; RE2 guarantees linear time, which is why it lacks the rest")
 			}
 		}
