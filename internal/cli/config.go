@@ -12,6 +12,7 @@ import (
 	"github.com/oasgen/oasgen/internal/build"
 	"github.com/oasgen/oasgen/internal/gen"
 	"github.com/oasgen/oasgen/internal/ir"
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // configVersion is the version of the config file's format this oasgen
@@ -35,6 +36,8 @@ type genConfig struct {
 	// modelPackages splits the models into up to that many packages
 	// (model-packages:, gen.Options.ModelPackages).
 	modelPackages int
+	// limits are the spec loader's (max-alias-nodes:, max-alias-bytes:).
+	limits spec.Options
 }
 
 // opFilter matches operations by tag, operationId or path prefix.
@@ -166,6 +169,16 @@ func loadConfig(path string) (*genConfig, error) {
 				return r.errorf(v, "model-packages: want a number from 1 to %d, not %q", maxModelPackages, v.Value)
 			}
 			c.modelPackages = n
+		case "max-alias-nodes", "max-alias-bytes":
+			n, err := strconv.ParseInt(v.Value, 10, 64)
+			if v.Kind != yaml.ScalarNode || err != nil || n < 1 {
+				return r.errorf(v, "%s: want a positive number, not %q", key, v.Value)
+			}
+			if key == "max-alias-nodes" {
+				c.limits.MaxAliasNodes = n
+			} else {
+				c.limits.MaxAliasBytes = n
+			}
 		case "include":
 			return r.filter(v, key, &c.include)
 		case "exclude":

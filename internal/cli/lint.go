@@ -52,6 +52,8 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&enable, "enable", "rules to turn back on, comma-separated")
 	fs.Var(&severity, "severity", "rule=severity pairs that change a rule's severity")
 	list := fs.Bool("rules", false, "list the rules and exit")
+	var limits spec.Options
+	limitFlags(fs, &limits)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "Usage: oasgen lint [flags] [-i SPEC | SPEC]\n\nReports what in a spec will cost speed, memory or correctness, as\nfile:line:col: severity rule-id: message, each with a suggested fix.\nRules are described in docs/lint.md.\n\n")
 		fs.PrintDefaults()
@@ -141,7 +143,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		return usageErr("unknown format %q (want text, json or sarif)", *format)
 	}
 
-	findings, err := Lint(specPath, cfg)
+	findings, err := lintSpec(specPath, limits, cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitSpec
@@ -168,7 +170,12 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 
 // Lint loads the spec at path and runs the rules on it.
 func Lint(path string, cfg lint.Config) ([]lint.Finding, error) {
-	s, err := spec.Load(path)
+	return lintSpec(path, spec.Options{}, cfg)
+}
+
+// lintSpec is Lint with the loader's limits.
+func lintSpec(path string, limits spec.Options, cfg lint.Config) ([]lint.Finding, error) {
+	s, err := spec.LoadWith(path, limits)
 	if err != nil {
 		return nil, err
 	}
