@@ -45,7 +45,7 @@ func (b *builder) callbacks() {
 			}
 			cbNodes := spec.MapValue(op.Node, "callbacks")
 			for name, cb := range op.Callbacks.FromOldest() {
-				if cb == nil || cb.Expression == nil {
+				if cb == nil || cb.Expression == nil || b.controlChar("callback", name, b.keyPos(cbNodes, name)) {
 					continue
 				}
 				exprNodes := spec.MapValue(cbNodes, name)
@@ -58,6 +58,9 @@ func (b *builder) callbacks() {
 					c := &ir.Callback{Name: name, URL: expr, Of: of, Pos: b.keyPos(exprNodes, expr)}
 					if exprNodes == nil {
 						c.Pos = b.keyPos(cbNodes, name)
+					}
+					if b.controlChar("callback URL", expr, c.Pos) {
+						continue
 					}
 					if _, err := oashttp.ParseCallbackURL(expr); err != nil {
 						b.skipf(kindCallbacks, c.Pos, "%s %s: callback %s is not generated: %v", of.Method, of.Path, name, err)
