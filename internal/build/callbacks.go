@@ -45,7 +45,7 @@ func (b *builder) callbacks() {
 			}
 			cbNodes := spec.MapValue(op.Node, "callbacks")
 			for name, cb := range op.Callbacks.FromOldest() {
-				if cb == nil || cb.Expression == nil || b.controlChar("callback", name, b.keyPos(cbNodes, name)) {
+				if cb == nil || cb.Expression == nil || b.controlChar("callback", name, func() ir.Pos { return b.keyPos(cbNodes, name) }) {
 					continue
 				}
 				exprNodes := spec.MapValue(cbNodes, name)
@@ -59,7 +59,7 @@ func (b *builder) callbacks() {
 					if exprNodes == nil {
 						c.Pos = b.keyPos(cbNodes, name)
 					}
-					if b.controlChar("callback URL", expr, c.Pos) {
+					if b.controlChar("callback URL", expr, func() ir.Pos { return c.Pos }) {
 						continue
 					}
 					if _, err := oashttp.ParseCallbackURL(expr); err != nil {

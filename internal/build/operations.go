@@ -22,7 +22,7 @@ func (b *builder) operations() {
 	opNames := ir.NewNamespace()
 	firstID := map[string]ir.Pos{}
 	for path, pi := range paths.PathItems.FromOldest() {
-		if b.controlChar("path", path, b.nodePos(paths.PathItems.KeyNode(path))) {
+		if b.controlChar("path", path, func() ir.Pos { return b.nodePos(paths.PathItems.KeyNode(path)) }) {
 			continue
 		}
 		for _, mo := range opsOf(pi) {
@@ -87,17 +87,17 @@ func (b *builder) operations() {
 	}
 }
 
-// controlChar reports, with an error at pos, a control character (C0,
+// controlChar reports, with an error at pos(), a control character (C0,
 // DEL or C1: a newline, say) in s, a path, a webhook's name or a
 // callback's name or URL expression (what names it). None is part of a
 // URL path template (RFC 6570, RFC 3986) or of a name that is routed, and
 // a generated doc comment or string would hold it as written.
-func (b *builder) controlChar(what, s string, pos ir.Pos) bool {
+func (b *builder) controlChar(what, s string, pos func() ir.Pos) bool {
 	i := strings.IndexFunc(s, unicode.IsControl)
 	if i < 0 {
 		return false
 	}
-	b.errorf(pos, "%s %s holds the control character %U; a path template or a routed name cannot", what, strconv.Quote(s), []rune(s[i:])[0])
+	b.errorf(pos(), "%s %s holds the control character %U; a path template or a routed name cannot", what, strconv.Quote(s), []rune(s[i:])[0])
 	return true
 }
 

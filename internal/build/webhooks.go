@@ -26,7 +26,7 @@ func (b *builder) webhooks() {
 	}
 	keys := spec.MapValue(b.s.Root, "webhooks")
 	for name, pi := range hooks.FromOldest() {
-		if pi == nil || b.controlChar("webhook", name, b.keyPos(keys, name)) {
+		if pi == nil || b.controlChar("webhook", name, func() ir.Pos { return b.keyPos(keys, name) }) {
 			continue
 		}
 		path := "/" + url.PathEscape(name)
