@@ -78,6 +78,10 @@ type file struct {
 // server is 196 MB).
 var cutSize = 4 << 20 // a variable for tests
 
+// maxPending is how many cut chunks may wait for their formatting while
+// the file is printed on.
+const maxPending = 2
+
 // chunk is printed text cut from a file, and its formatted declarations,
 // joined, once done is closed. The printed text is dropped once formatted
 // (kept for the message when it cannot be): a big file would otherwise
@@ -95,6 +99,11 @@ type chunk struct {
 func (f *file) cut() {
 	if f.buf.Len() < cutSize {
 		return
+	}
+	if n := len(f.chunks); n >= maxPending {
+		// Printing is faster than formatting: let formatting catch up,
+		// so no more than maxPending chunks' printed text is held.
+		<-f.chunks[n-maxPending].done
 	}
 	c := &chunk{raw: f.buf.Bytes(), done: make(chan struct{})}
 	f.chunks = append(f.chunks, c)
