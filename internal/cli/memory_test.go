@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -140,4 +141,21 @@ func TestPaceMemoryLimit(t *testing.T) {
 		t.Errorf("GOMEMLIMIT in the environment: limit %d while generating", got)
 	}
 	restore()
+}
+
+// TestWritePathsSpec writes a spec of paths of OASGEN_PATHS_SIZE bytes to
+// the file OASGEN_PATHS_SPEC (JSON when it ends in .json), to measure
+// generate on it by hand (docs/config.md); without them it is skipped.
+func TestWritePathsSpec(t *testing.T) {
+	path, size := os.Getenv("OASGEN_PATHS_SPEC"), os.Getenv("OASGEN_PATHS_SIZE")
+	if path == "" || size == "" {
+		t.Skip("OASGEN_PATHS_SPEC and OASGEN_PATHS_SIZE are not set")
+	}
+	n, err := strconv.Atoi(size)
+	if err != nil {
+		t.Fatalf("OASGEN_PATHS_SIZE: %v", err)
+	}
+	if err := os.WriteFile(path, pathsSpec(n, strings.HasSuffix(path, ".json")), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
