@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -185,6 +186,15 @@ func TestDuplicateKeys(t *testing.T) {
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%s:\ngot  %v\nwant %s", tc.name, err, tc.want)
 		}
+	}
+
+	root := writeFiles(t, "openapi.yaml", map[string]string{
+		"openapi.yaml": header + "paths:\n  /a: {$ref: \"a.yaml\"}\n",
+		"a.yaml":       "get:\n  responses: {\"200\": {description: ok}}\nget: {}\n",
+	})
+	_, err := Load(root)
+	if want := `DIR/openapi.yaml:4:14: cannot resolve $ref "a.yaml": DIR/a.yaml:3:1: duplicate key "get": it is first at 1:1; keys in a mapping are unique`; err == nil || strings.ReplaceAll(err.Error(), filepath.Dir(root), "DIR") != want {
+		t.Errorf("in another file:\ngot  %v\nwant %s", err, want)
 	}
 
 	const n = 100_000
