@@ -40,7 +40,8 @@ type loader struct {
 	steps int
 	// members indexes the long mappings $refs point into (member).
 	members map[*yaml.Node]memberIndex
-	opts    Options
+	// opts are the limits of the load.
+	opts Options
 	// errs are the $refs that cannot be resolved and the objects of the
 	// wrong kind, in the order met.
 	errs []error

@@ -34,6 +34,7 @@ const (
 	AliasBytesFlag = "-max-alias-bytes"
 )
 
+// aliasNodes returns the bound on the nodes aliases stand for.
 func (o Options) aliasNodes() int64 {
 	if o.MaxAliasNodes > 0 {
 		return o.MaxAliasNodes
@@ -41,6 +42,7 @@ func (o Options) aliasNodes() int64 {
 	return DefaultMaxAliasNodes
 }
 
+// aliasBytes returns the bound on the bytes aliases stand for.
 func (o Options) aliasBytes() int64 {
 	if o.MaxAliasBytes > 0 {
 		return o.MaxAliasBytes
@@ -60,6 +62,7 @@ func checkTree(path string, top *yaml.Node, opts Options) error {
 	return joinErrors(c.errs, c.more)
 }
 
+// newTreeChecker returns the checker of a document of the file path.
 func newTreeChecker(path string, opts Options) *treeChecker {
 	return &treeChecker{path: path, opts: opts, sizes: map[*yaml.Node]expansion{}}
 }
@@ -70,10 +73,12 @@ type expansion struct{ nodes, bytes int64 }
 // saturated is past every bound: sums stop growing there.
 const saturated = 1 << 60
 
+// add returns e and o summed, saturated.
 func (e expansion) add(o expansion) expansion {
 	return expansion{min(e.nodes+o.nodes, saturated), min(e.bytes+o.bytes, saturated)}
 }
 
+// treeChecker walks a document once for checkTree.
 type treeChecker struct {
 	path string
 	opts Options
@@ -89,8 +94,11 @@ type treeChecker struct {
 	work int
 }
 
+// inProgress marks in sizes the anchored nodes being counted: an alias
+// to one is inside it.
 var inProgress = expansion{-1, -1}
 
+// errorf records an error at n, or counts it past maxErrors.
 func (c *treeChecker) errorf(n *yaml.Node, format string, args ...any) {
 	if len(c.errs) == maxErrors {
 		c.more++
