@@ -86,6 +86,9 @@ func (b *builder) callbackOps(c *ir.Callback, pi *spec.PathItem, route string, n
 		if op == nil {
 			continue
 		}
+		if b.badOperationID(op) {
+			continue
+		}
 		id := op.OperationId
 		if id == "" {
 			id = c.Of.ID + " " + c.Name

@@ -33,6 +33,9 @@ func (b *builder) operations() {
 			if !b.methodOK(pi, mo, path) {
 				continue
 			}
+			if b.badOperationID(op) {
+				continue
+			}
 			id := op.OperationId
 			if id == "" {
 				id = strings.ToLower(method) + " " + path
@@ -88,8 +91,8 @@ func (b *builder) operations() {
 }
 
 // controlChar reports, with an error at pos(), a control character (C0,
-// DEL or C1: a newline, say) in s, a path, a webhook's name or a
-// callback's name or URL expression (what names it). None is part of a
+// DEL or C1: a newline, say) in s, a path, a webhook's name, a
+// callback's name or URL expression, or an operationId (what names it). None is part of a
 // URL path template (RFC 6570, RFC 3986) or of a name that is routed, and
 // a generated doc comment or string would hold it as written.
 func (b *builder) controlChar(what, s string, pos func() ir.Pos) bool {
@@ -97,8 +100,18 @@ func (b *builder) controlChar(what, s string, pos func() ir.Pos) bool {
 	if i < 0 {
 		return false
 	}
-	b.errorf(pos(), "%s %s holds the control character %U; a path template or a routed name cannot", what, strconv.Quote(s), []rune(s[i:])[0])
+	why := "a URL path template has none"
+	if what == "operationId" {
+		why = "generated code names the operation by it"
+	}
+	b.errorf(pos(), "%s %s holds the control character %U: %s", what, strconv.Quote(s), []rune(s[i:])[0], why)
 	return true
+}
+
+// badOperationID reports, with an error at it, an operationId of op with a
+// control character: generated comments name the operation by it.
+func (b *builder) badOperationID(op *spec.Operation) bool {
+	return b.controlChar("operationId", op.OperationId, func() ir.Pos { return b.nodePos(spec.MapValue(op.Node, "operationId")) })
 }
 
 // templateParam matches a template expression of a path.

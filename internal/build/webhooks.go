@@ -35,6 +35,9 @@ func (b *builder) webhooks() {
 			if op == nil {
 				continue
 			}
+			if b.badOperationID(op) {
+				continue
+			}
 			id := op.OperationId
 			if id == "" {
 				id = name

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/oasgen/oasgen/internal/build"
 )
 
 // TestAliasLimitFlags: the bound on what YAML aliases stand for is raised
@@ -46,6 +48,36 @@ func TestAliasLimitFlags(t *testing.T) {
 		code := Run(tc.args, nil, &out, &out)
 		if code != tc.code || !strings.Contains(out.String(), tc.want) {
 			t.Errorf("oasgen %s: exit %d, output:\n%s\nwant exit %d and %q", strings.Join(tc.args, " "), code, out.String(), tc.code, tc.want)
+		}
+	}
+}
+
+// TestControlCharNames: a property and an enum value with a newline, which
+// JSON allows, generate code that parses (a doc comment named the
+// property's pointer as written, and ended at its newline).
+func TestControlCharNames(t *testing.T) {
+	dir := t.TempDir()
+	specPath := filepath.Join(dir, "openapi.yaml")
+	text := `openapi: 3.1.0
+info: {title: t, version: "1"}
+paths: {}
+components:
+  schemas:
+    Thing:
+      type: object
+      properties:
+        "a\nb": {type: string, enum: ["x\ny", z]}
+`
+	if err := os.WriteFile(specPath, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(specPath, "things", build.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		if f.Name == "oas_models_gen.go" && !strings.Contains(string(f.Content), `#/components/schemas/Thing/properties/a\nb.`) {
+			t.Errorf("the doc comment of the property's type:\n%s", f.Content)
 		}
 	}
 }
