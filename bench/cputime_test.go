@@ -21,9 +21,9 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// TestDoorsCPUTime measures the doors of workloads A, B, C and SomeValue
-// in CPU time per call (package cputime), on the Go that runs it: five
-// rounds interleave the contenders, each line is the median. The libs:
+// TestDoorsCPUTime measures the doors of workloads A, B, C, SomeValue and
+// Oneof in CPU time per call (package cputime), on the Go that runs it:
+// five rounds interleave the contenders, each line is the median. The libs:
 //
 //	writer, reader  EncodeJSON into a reused Writer, DecodeJSON from a
 //	                reused Reader
@@ -46,7 +46,8 @@ func TestDoorsCPUTime(t *testing.T) {
 		cs = cpuWorkload[plain.Pet, oasa.Pet, ogena.Pet](t, cs, "A", payload.A)
 		cs = cpuWorkload[plain.List, oasb.List, ogenb.List](t, cs, "B", payload.B())
 		cs = cpuWorkload[plain.ABitOfEverything, oasc.ABitOfEverything, ogenc.ABitOfEverything](t, cs, "C", payload.C())
-		return cpuWorkload[plain.SomeValue, oasu.SomeValue, ogenu.SomeValue](t, cs, "SomeValue", payload.SomeValue)
+		cs = cpuWorkload[plain.SomeValue, oasu.SomeValue, ogenu.SomeValue](t, cs, "SomeValue", payload.SomeValue)
+		return cpuWorkload[plain.Oneof, oasu.Oneof, ogenu.Oneof](t, cs, "Oneof", payload.Oneof)
 	})
 }
 

@@ -57,6 +57,8 @@ func floorBench(op string, v any, data []byte, n int) func(b *testing.B) {
 		clone = func() any { return cloneABE(v) }
 	case *oasu.SomeValue:
 		clone = func() any { return cloneSomeValue(v) }
+	case *oasu.Oneof:
+		clone = func() any { return cloneOneof(v) }
 	default:
 		return nil
 	}
@@ -139,6 +141,14 @@ func cloneSomeValue(t *oasu.SomeValue) *oasu.SomeValue {
 	return v
 }
 
+func cloneOneof(t *oasu.Oneof) *oasu.Oneof {
+	k := make(block, 0, len(t.OneofStr.Str))
+	v := new(oasu.Oneof)
+	*v = *t
+	v.OneofStr.Str = k.put(t.OneofStr.Str)
+	return v
+}
+
 // TestAllocFloor checks that alloc-floor's copies equal the values they
 // copy, share no string with them, and allocate no more often than
 // oasgen's UnmarshalJSON does for the same payload into a value on the
@@ -197,5 +207,13 @@ func TestAllocFloor(t *testing.T) {
 		return v.UnmarshalJSON(payload.SomeValue)
 	}, func(x any) []string {
 		return []string{x.(*oasu.SomeValue).Value.String}
+	})
+	ov := mustDecode[oasu.Oneof](t, payload.Oneof)
+	check("Oneof", ov, func() any { return cloneOneof(ov) }, func() error {
+		v := new(oasu.Oneof)
+		floorValue = v
+		return v.UnmarshalJSON(payload.Oneof)
+	}, func(x any) []string {
+		return []string{x.(*oasu.Oneof).OneofStr.Str}
 	})
 }

@@ -15,8 +15,9 @@ package bench_test
 //	                         with its generated MarshalJSON and UnmarshalJSON
 //	lib=openapi-generator-noMarshalJSON  the same, generateMarshalJSON=false
 //	lib=goccy, lib=sonic     goccy/go-json and bytedance/sonic on package plain
-//	lib=protojson            protobuf's JSON mapping (workloads C, SomeValue)
-//	lib=protobuf             binary protobuf (workloads C, SomeValue)
+//	lib=protojson            protobuf's JSON mapping (workloads C, SomeValue,
+//	                         Oneof)
+//	lib=protobuf             binary protobuf (workloads C, SomeValue, Oneof)
 //
 // encoding/json/v2 is Go 1.27's, whose encoding/json is built on it, so
 // its benchmarks live in package jsonv2 and run from a second test binary
@@ -148,6 +149,26 @@ func peers(workload string) []contender {
 				&pb.SomeValue{Type: 2, Value: &pb.SomeValue_Str{Str: "some string value"}},
 				func() *pb.SomeValue { return new(pb.SomeValue) }),
 		)
+	case "Oneof":
+		data := payload.Oneof
+		// ogen generates no Validate for Oneof: Decode tells the variant
+		// by the members' keys and checks each variant's required keys.
+		// protobuf's message is SomeValue's: payload.Oneof is its JSON
+		// mapping.
+		return slicesConcat(
+			ogenPeers[ogenu.Oneof](data,
+				func(d *jx.Decoder) error { var v ogenu.Oneof; return v.Decode(d) }, nil),
+			[]contender{
+				oapiOneof(data),
+				viaFuncs[opgu.Oneof]("openapi-generator", data, json.Marshal, json.Unmarshal),
+				viaFuncs[opgnu.Oneof]("openapi-generator-noMarshalJSON", data, json.Marshal, json.Unmarshal),
+				viaFuncs[plain.Oneof]("goccy", data, goccy.Marshal, goccy.Unmarshal),
+				viaFuncs[plain.Oneof]("sonic", data, sonic.Marshal, sonic.Unmarshal),
+			},
+			protoPeers(data,
+				&pb.SomeValue{Type: 2, Value: &pb.SomeValue_Str{Str: "some string value"}},
+				func() *pb.SomeValue { return new(pb.SomeValue) }),
+		)
 	}
 	panic("no workload " + workload)
 }
@@ -177,7 +198,7 @@ func runPeers(b *testing.B, op string, peers []contender) {
 // TestPeersAgree checks every peer on every workload before it is timed:
 // it must decode the payload and encode a document of the same value.
 func TestPeersAgree(t *testing.T) {
-	for _, w := range []string{"A", "B", "C", "SomeValue"} {
+	for _, w := range []string{"A", "B", "C", "SomeValue", "Oneof"} {
 		for _, c := range peers(w) {
 			t.Run(w+"/"+c.lib, func(t *testing.T) { c.check(t) })
 		}
@@ -352,9 +373,45 @@ func oapiVariant(v *oapiu.SomeValue) (any, error) {
 	return nil, errors.New("value is none of int32, string, bool")
 }
 
+// oapiOneof is oapi-codegen on Oneof. Its oneOf keeps the object as raw
+// JSON until the user asks for a variant, and AsOneofNum, AsOneofStr and
+// AsOneofB each decode any object without error (none checks its required
+// keys), so the union cannot say which variant it holds: the benchmark
+// asks for the one the payload holds, AsOneofStr, which is the least a user
+// pays.
+func oapiOneof(data []byte) contender {
+	c := viaFuncs[oapiu.Oneof]("oapi-codegen", data, json.Marshal, json.Unmarshal)
+	check := c.check
+	c.check = func(tb testing.TB) {
+		check(tb)
+		var v oapiu.Oneof
+		if err := json.Unmarshal(data, &v); err != nil {
+			tb.Fatal(err)
+		}
+		if s, err := v.AsOneofStr(); err != nil || s.Type != 2 || s.Str != "some string value" {
+			tb.Fatalf("oapi-codegen: AsOneofStr %+v, %v", s, err)
+		}
+	}
+	c.unmarshal = func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			var v oapiu.Oneof
+			if err := json.Unmarshal(data, &v); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := v.AsOneofStr(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return c
+}
+
 // protoPeers returns protobuf's contenders on a workload: protojson decodes
-// jsonData (the workload's payload for C; protobuf's own JSON mapping of the
-// same value for SomeValue, whose oneof members are fields of their own) and
+// jsonData (the workload's payload for C and Oneof; protobuf's own JSON
+// mapping of the same value for SomeValue, whose oneof members are fields
+// of their own) and
 // binary protobuf decodes want's binary encoding.
 func protoPeers[M proto.Message](jsonData []byte, want M, fresh func() M) []contender {
 	bin, err := proto.Marshal(want)

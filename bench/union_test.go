@@ -12,7 +12,12 @@ import (
 
 // The union workloads. SomeValue's value is a oneOf of int32, string and
 // bool, picked by the JSON kind; encoding/json has no sum type, so its
-// contender decodes the value into any. Event is a discriminated oneOf whose
+// contender decodes the value into any. Oneof is the same oneof as
+// protobuf's JSON mapping writes it: a oneOf of three object variants, each
+// requiring type and a key of its own, with no discriminator, so the
+// decoder must see every key to know that exactly one variant holds; the
+// plain struct has a pointer per member and checks none of that. Event is
+// a discriminated oneOf whose
 // tag comes last: lib=oasgen-union decodes it through the union,
 // lib=oasgen-variant decodes the same bytes straight into the Click variant,
 // which is the cost the union is held to (issue: at most 1.2x).
@@ -92,6 +97,16 @@ func BenchmarkSomeValue(b *testing.B) {
 		})
 		doors[oasu.SomeValue](b, "Unmarshal", data)
 		runPeers(b, "Unmarshal", peers)
+	})
+}
+
+// BenchmarkOneof: Marshal and Unmarshal of Oneof by encoding/json (on a
+// plain struct with a pointer per member, which validates nothing), oasgen
+// through every door, and the peers (peers_test.go).
+func BenchmarkOneof(b *testing.B) {
+	benchWorkload[plain.Oneof, oasu.Oneof](b, payload.Oneof, peers("Oneof"), func(r *oasrt.Reader) error {
+		var v oasu.Oneof
+		return v.DecodeJSON(r)
 	})
 }
 
@@ -206,5 +221,28 @@ func TestUnionWorkloads(t *testing.T) {
 	out, err := oasrt.Marshal(&s)
 	if err != nil || string(out) != string(payload.SomeValue) {
 		t.Fatalf("SomeValue re-encoded %s, %v", out, err)
+	}
+	var o oasu.Oneof
+	if err := oasrt.Unmarshal(payload.Oneof, &o); err != nil || o.Type != oasu.OneofOneofStr || o.OneofStr.Str != "some string value" {
+		t.Fatalf("Oneof: %+v, %v", o, err)
+	}
+	out, err = oasrt.Marshal(&o)
+	if err != nil || string(out) != string(payload.Oneof) {
+		t.Fatalf("Oneof re-encoded %s, %v", out, err)
+	}
+	// What the plain struct lets through, the oneOf rejects: two members,
+	// none, a member without type.
+	for _, doc := range []string{
+		`{"type":2,"str":"some string value","num":1}`,
+		`{"type":2}`,
+		`{"str":"some string value"}`,
+	} {
+		var p plain.Oneof
+		if err := json.Unmarshal([]byte(doc), &p); err != nil {
+			t.Errorf("encoding/json on the plain struct rejects %s: %v", doc, err)
+		}
+		if err := oasrt.Unmarshal([]byte(doc), &o); err == nil {
+			t.Errorf("oasgen accepts %s: %+v", doc, o)
+		}
 	}
 }

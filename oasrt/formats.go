@@ -212,17 +212,132 @@ func formatErr(start int, format string, err error) error {
 	return e
 }
 
-// Time reads a date-time string (RFC 3339), as time.Time.UnmarshalJSON does.
+// Time reads a date-time string as ParseDateTime does.
 func (r *Reader) Time() (time.Time, error) {
-	var t time.Time
 	start, b, err := r.strAt("string")
 	if err != nil {
-		return t, err
+		return time.Time{}, err
 	}
-	if err := t.UnmarshalText(b); err != nil {
+	t, err := parseTime(b)
+	if err != nil {
 		return t, formatErr(start, "date-time", err)
 	}
 	return t, nil
+}
+
+// ParseDateTime parses an RFC 3339 date-time such as "2021-01-27T15:04:05Z":
+// "T" and "Z" in either case, an offset's hours 23 at most and its minutes
+// 59. A leap second (":60") is allowed at 23:59 UTC only; time.Time cannot
+// hold it, so it is the next second: "1998-12-31T23:59:60Z" is
+// 1999-01-01T00:00:00Z. A zone is UTC for "Z", else a fixed zone of the
+// offset (or time.Local when the offset is Local's then), as time.Parse
+// gives.
+func ParseDateTime(s string) (time.Time, error) { return parseTime([]byte(s)) }
+
+var errDateTime = errors.New("want an RFC 3339 date-time, as 2006-01-02T15:04:05Z")
+
+func parseTime(b []byte) (time.Time, error) {
+	var t time.Time
+	leap, plain, ok := checkTime(b)
+	if !ok {
+		if err := t.UnmarshalText(b); err != nil {
+			return time.Time{}, err // its message says where
+		}
+		return time.Time{}, errDateTime
+	}
+	if plain {
+		if err := t.UnmarshalText(b); err != nil {
+			return time.Time{}, err
+		}
+		return t, nil
+	}
+	// Lower case "t" or "z", or a leap second: time.Time parses the text
+	// with those in upper case, the second as 59, and adds the second.
+	var buf [48]byte
+	c := append(buf[:0], b...)
+	c[10] = 'T'
+	if c[len(c)-1] == 'z' {
+		c[len(c)-1] = 'Z'
+	}
+	if leap {
+		c[18] = '9'
+		c[17] = '5'
+	}
+	if err := t.UnmarshalText(c); err != nil {
+		return time.Time{}, err
+	}
+	if leap {
+		t = t.Add(time.Second)
+	}
+	return t, nil
+}
+
+// checkTime reports whether b is an RFC 3339 date-time (section 5.6), a
+// leap second included only at 23:59 UTC; leap whether its second is 60,
+// and plain whether time.Time parses it as it is (upper case "T" and "Z",
+// no leap second).
+func checkTime(b []byte) (leap, plain, ok bool) {
+	if len(b) < 20 {
+		return false, false, false
+	}
+	if _, err := parseDate(b[:10]); err != nil || b[10] != 'T' && b[10] != 't' {
+		return false, false, false
+	}
+	two := func(i, max int) (int, bool) {
+		v, ok := digits(b[i : i+2])
+		return v, ok && v <= max
+	}
+	h, okh := two(11, 23)
+	m, okm := two(14, 59)
+	sec, oks := two(17, 60)
+	if !okh || !okm || !oks || b[13] != ':' || b[16] != ':' {
+		return false, false, false
+	}
+	i := 19
+	if b[i] == '.' {
+		i++
+		start := i
+		for i < len(b) && '0' <= b[i] && b[i] <= '9' {
+			i++
+		}
+		if i == start || i == len(b) {
+			return false, false, false
+		}
+	}
+	offset := 0 // minutes east of UTC
+	lower := b[10] == 't'
+	switch b[i] {
+	case 'Z', 'z':
+		if i+1 != len(b) {
+			return false, false, false
+		}
+		lower = lower || b[i] == 'z'
+	case '+', '-':
+		oh, okh := 0, false
+		om, okm := 0, false
+		if len(b) == i+6 && b[i+3] == ':' {
+			oh, okh = two(i+1, 23)
+			om, okm = two(i+4, 59)
+		}
+		if !okh || !okm {
+			return false, false, false
+		}
+		offset = oh*60 + om
+		if b[i] == '-' {
+			offset = -offset
+		}
+	default:
+		return false, false, false
+	}
+	if sec == 60 {
+		// A leap second is the last second of a UTC day: 23:59:60Z, or
+		// that instant in another offset.
+		if ((h*60+m-offset)%1440+1440)%1440 != 23*60+59 {
+			return false, false, false
+		}
+		return true, false, true
+	}
+	return false, !lower, true
 }
 
 // Date reads a full-date string.

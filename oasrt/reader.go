@@ -97,6 +97,11 @@ type Reader struct {
 	// arrStart holds the offset of the '[' of the arrays being read, by
 	// depth, for Grow's estimate.
 	arrStart [16]int
+
+	// trials holds what unions decoded by trial found, while one runs
+	// (trial.go); trialDepth counts the trials running.
+	trials     map[trialAt]Trial
+	trialDepth int
 }
 
 // DefaultBufferSize is the buffer ResetReader reads an io.Reader through.
@@ -113,6 +118,11 @@ func NewReader(data []byte) *Reader {
 func (r *Reader) Reset(data []byte) {
 	r.buf, r.pos, r.depth, r.first = data, 0, 0, false
 	r.base, r.keep, r.InputSize = 0, -1, 0
+	if r.trialDepth != 0 || len(r.trials) > 0 {
+		// A decode that failed inside a trial leaves it running.
+		r.trialDepth = 0
+		clear(r.trials)
+	}
 	if r.src != nil || r.srcErr != nil || r.stream != nil {
 		// Only when set: a pointer store, even of nil, runs the write
 		// barrier while a collection marks.

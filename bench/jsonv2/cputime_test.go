@@ -19,7 +19,7 @@ import (
 // TestDoorsCPUTime is bench/cputime_test.go's measure for Go 1.27's doors:
 // CPU time per call of encoding/json (built on v2, calling the generated
 // MarshalJSONTo and UnmarshalJSONFrom) and encoding/json/v2, on the oasgen
-// types and on the plain structs, on workloads A, B, C and SomeValue:
+// types and on the plain structs, on workloads A, B, C, SomeValue and Oneof:
 //
 //	encoding-json-go1.27  encoding/json on the plain structs
 //	oasgen-json-go1.27    encoding/json on the oasgen type
@@ -44,7 +44,8 @@ func TestDoorsCPUTime(t *testing.T) {
 			return err
 		}})
 		cs = cpuWorkload[plain.ABitOfEverything, oasc.ABitOfEverything](t, cs, "C", payload.C())
-		return cpuWorkload[plain.SomeValue, oasu.SomeValue](t, cs, "SomeValue", payload.SomeValue)
+		cs = cpuWorkload[plain.SomeValue, oasu.SomeValue](t, cs, "SomeValue", payload.SomeValue)
+		return cpuWorkload[plain.Oneof, oasu.Oneof](t, cs, "Oneof", payload.Oneof)
 	})
 }
 

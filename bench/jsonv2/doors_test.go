@@ -86,6 +86,7 @@ func TestDoorsAgree(t *testing.T) {
 	t.Run("B", func(t *testing.T) { doorsAgree[oasb.List](t, payload.B()) })
 	t.Run("C", func(t *testing.T) { doorsAgree[oasc.ABitOfEverything](t, payload.C()) })
 	t.Run("SomeValue", func(t *testing.T) { doorsAgree[oasu.SomeValue](t, payload.SomeValue) })
+	t.Run("Oneof", func(t *testing.T) { doorsAgree[oasu.Oneof](t, payload.Oneof) })
 }
 
 func doorsAgree[O any, OP oasType[O]](t *testing.T, data []byte) {

@@ -38,6 +38,11 @@ func BenchmarkSomeValue(b *testing.B) {
 	doors[plain.SomeValue, oasu.SomeValue](b, payload.SomeValue)
 }
 
+func BenchmarkOneof(b *testing.B) {
+	bench[plain.Oneof](b, payload.Oneof)
+	doors[plain.Oneof, oasu.Oneof](b, payload.Oneof)
+}
+
 // bench runs json.Marshal and json.Unmarshal (v2, default options) of a T
 // decoded from data, under the names of the other contenders' benchmarks.
 func bench[T any](b *testing.B, data []byte) {
@@ -73,6 +78,7 @@ func TestPeersAgree(t *testing.T) {
 	t.Run("B", func(t *testing.T) { agree[plain.List](t, payload.B()) })
 	t.Run("C", func(t *testing.T) { agree[plain.ABitOfEverything](t, payload.C()) })
 	t.Run("SomeValue", func(t *testing.T) { agree[plain.SomeValue](t, payload.SomeValue) })
+	t.Run("Oneof", func(t *testing.T) { agree[plain.Oneof](t, payload.Oneof) })
 }
 
 func agree[T any](t *testing.T, data []byte) {

@@ -119,6 +119,7 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 			b.wholeCheck(c.decl, c.sch) // whole.go: once every warning is in
 		}
 	}
+	b.factsOrTrial()
 	b.configPages()
 	for _, o := range b.ops {
 		restore := b.about(o)
@@ -192,8 +193,9 @@ func (b *builder) patternError(pos ir.Pos, pointer, pattern string, err error) b
 	return false
 }
 
-func (b *builder) warnf(pos ir.Pos, format string, args ...any) {
-	b.diags = append(b.diags, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Of: b.subject})
+// warnf records a warning of class c at pos.
+func (b *builder) warnf(c *warnClass, pos ir.Pos, format string, args ...any) {
+	b.diags = append(b.diags, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Class: c.name, Advice: c.advice, Of: b.subject})
 }
 
 // about makes s the subject of the warnings that follow, until the
@@ -322,7 +324,7 @@ func (b *builder) defaultOf(n *yaml.Node, t ir.Type, pointer string) *ir.Default
 		return nil // the same as no default
 	}
 	skip := func(why string) *ir.Default {
-		b.warnf(pos, "%s: default %s is not applied: %s", pointer, strconv.Quote(n.Value), why)
+		b.warnf(classDefault, pos, "%s: default %s is not applied: %s", pointer, strconv.Quote(n.Value), why)
 		return nil
 	}
 	if n.Kind != yaml.ScalarNode {
@@ -463,7 +465,7 @@ func (b *builder) goNameExt(sch *spec.Schema, pointer string, ns *ir.Namespace) 
 	if ns.Taken(n.Value) || reservedMethods[n.Value] {
 		// allOf can bring the same property twice; a name clash is not
 		// worth failing the spec for.
-		b.warnf(pos, "%s: x-go-name %q is already taken; the usual name is used", pointer, n.Value)
+		b.warnf(classGoName, pos, "%s: x-go-name %q is already taken; the usual name is used", pointer, n.Value)
 		return "", false
 	}
 	return n.Value, true
@@ -811,13 +813,13 @@ func (b *builder) fill(d ir.Decl, sch *spec.Schema) {
 			b.declConst(sch, d.Pointer)
 		}
 		if sch.Not != nil {
-			b.warnf(d.Pos, "%s/not: not beside oneOf, anyOf or several types is not checked", d.Pointer)
+			b.warnf(classNot, d.Pos, "%s/not: not beside oneOf, anyOf or several types is not checked", d.Pointer)
 		}
 	case *ir.Tuple:
 		b.fillTuple(d, sch)
 		b.declConst(sch, d.Pointer)
 		if sch.Not != nil {
-			b.warnf(d.Pos, "%s/not: not on a tuple is not checked", d.Pointer)
+			b.warnf(classNot, d.Pos, "%s/not: not on a tuple is not checked", d.Pointer)
 		}
 	case *ir.Alias:
 		t := b.shape(sch, d.GoName, d.Pointer)
@@ -834,7 +836,7 @@ func (b *builder) fill(d ir.Decl, sch *spec.Schema) {
 		if refersTo(t, d) {
 			// A: {allOf: [{$ref: A}]}: nothing but itself, which JSON
 			// Schema would apply to the value forever.
-			b.warnf(d.Pos, "%s: refers to nothing but itself ($ref cycle with no schema on the way); any value is accepted", d.Pointer)
+			b.warnf(classRefCycle, d.Pos, "%s: refers to nothing but itself ($ref cycle with no schema on the way); any value is accepted", d.Pointer)
 			t = &ir.Any{}
 		}
 		d.Type = t
@@ -886,7 +888,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 		if len(kinds) > 0 {
 			what = "allow " + strings.Join(kinds, ", ") + ", no object"
 		}
-		b.warnf(d.Pos, "%s: the types of allOf's members %s, but its object members make a struct: the members of other kinds are not checked", d.Pointer, what)
+		b.warnf(classAllOf, d.Pos, "%s: the types of allOf's members %s, but its object members make a struct: the members of other kinds are not checked", d.Pointer, what)
 	}
 	if d.Other != nil {
 		fieldNames.Claim("OtherKind", "") // the embedded oasrt.OtherKind
@@ -945,14 +947,14 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 				d.Additional = b.typeOf(ap.A, aps, d.GoName+"Value", d.Pointer+"/additionalProperties")
 			}
 			if membersDeclare(sch) {
-				b.warnf(d.Pos, "%s: additionalProperties with allOf is not checked on the members' properties; JSON Schema checks every property not beside it, in the same schema", d.Pointer)
+				b.warnf(classAllOf, d.Pos, "%s: additionalProperties with allOf is not checked on the members' properties; JSON Schema checks every property not beside it, in the same schema", d.Pointer)
 			}
 		case ap.IsB() && ap.B:
 			d.Additional = &ir.Any{}
 		case ap.IsB():
 			d.Closed = true
 			if len(sch.AllOf) > 0 {
-				b.warnf(d.Pos, "%s: additionalProperties: false with allOf allows the properties of every member; JSON Schema allows only those beside it, in the same schema", d.Pointer)
+				b.warnf(classAllOf, d.Pos, "%s: additionalProperties: false with allOf allows the properties of every member; JSON Schema allows only those beside it, in the same schema", d.Pointer)
 			}
 		}
 		if d.Additional != nil {
@@ -968,7 +970,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 				pos = ir.Pos{File: d.Pos.File, Line: k.Line, Col: k.Column}
 			}
 			if b.patternError(pos, pointer, pp.name, err) {
-				b.warnf(pos, "%s: pattern %s is not checked: %v; the properties it names are additional", pointer, quotePattern(pp.name), err)
+				b.warnf(classPattern, pos, "%s: pattern %s is not checked: %v; the properties it names are additional", pointer, quotePattern(pp.name), err)
 			}
 			continue
 		}
@@ -990,7 +992,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 		// A Go value has no place for them: what decoding checks,
 		// encoding cannot write.
 		for _, r := range d.Undeclared {
-			b.warnf(d.Pos, "%s: required property %q is not defined: decoding checks that the object has it, but no field holds its value, so encoding leaves it out", d.Pointer, r)
+			b.warnf(classRequired, d.Pos, "%s: required property %q is not defined: decoding checks that the object has it, but no field holds its value, so encoding leaves it out", d.Pointer, r)
 		}
 	}
 }
@@ -1030,7 +1032,7 @@ func (b *builder) fillEnum(d *ir.Enum, sch *spec.Schema) {
 			if !fitsKind(n, d.Base.Kind) {
 				// {format: uint32, enum: [-2]}: no value of the format
 				// equals it, and the Go constant would not compile.
-				b.warnf(ir.Pos{File: d.Pos.File, Line: e.Line, Col: e.Column}, "%s: enum value %s is out of the range of format %s; no value can match it, it is left out", d.Pointer, e.Value, sch.Format)
+				b.warnf(classEnum, ir.Pos{File: d.Pos.File, Line: e.Line, Col: e.Column}, "%s: enum value %s is out of the range of format %s; no value can match it, it is left out", d.Pointer, e.Value, sch.Format)
 				continue
 			}
 			v.Int = n
@@ -1140,7 +1142,7 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 			if ms := b.resolve(sp, pos); ms != nil {
 				if ts, _ := types(ms); len(ts) > 0 || sp.IsReference() {
 					if constrainsOthers(sch.AllOf, i) {
-						b.warnf(pos, "%s: allOf of non-object schemas: member %d gives the type; the others' constraints are not checked", pointer, i)
+						b.warnf(classAllOf, pos, "%s: allOf of non-object schemas: member %d gives the type; the others' constraints are not checked", pointer, i)
 					}
 					kws := besideFor(besideAllOf(sch), ms)
 					if ots, _ := types(sch); len(ots) > 0 && !allowsTypes(ots, ts) {
@@ -1148,9 +1150,9 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 					}
 					if len(kws) == 0 {
 					} else if b.s.RefAllOf[rootNode(sch)] {
-						b.warnf(pos, "%s: %s beside $ref %s not checked: the referenced schema gives the type", pointer, strings.Join(kws, ", "), kws.verb())
+						b.warnf(classBesideRef, pos, "%s: %s beside $ref %s not checked: the referenced schema gives the type", pointer, strings.Join(kws, ", "), kws.verb())
 					} else {
-						b.warnf(pos, "%s: allOf member %d gives the type; the keywords beside allOf (%s) are not checked", pointer, i, strings.Join(kws, ", "))
+						b.warnf(classAllOf, pos, "%s: allOf member %d gives the type; the keywords beside allOf (%s) are not checked", pointer, i, strings.Join(kws, ", "))
 					}
 					return b.typeOf(sp, ms, hint, fmt.Sprintf("%s/allOf/%d", pointer, i))
 				}
@@ -1173,7 +1175,7 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 			for _, e := range sch.Enum {
 				text, ok := yamlJSON(e)
 				if !ok {
-					b.warnf(b.pos(sch), "%s: enum value %s is not a JSON value; the enum is not checked", pointer, e.Value)
+					b.warnf(classEnum, b.pos(sch), "%s: enum value %s is not a JSON value; the enum is not checked", pointer, e.Value)
 					return &ir.Any{}
 				}
 				a.Enum = append(a.Enum, text)
@@ -1189,7 +1191,7 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 		}
 	}
 	if len(ts) > 1 {
-		b.warnf(pos, "%s: a value of several types (%s) is not supported yet; it is kept as raw JSON", pointer, strings.Join(ts, ", "))
+		b.warnf(classTypes, pos, "%s: a value of several types (%s) is not supported yet; it is kept as raw JSON", pointer, strings.Join(ts, ", "))
 		return &ir.Any{}
 	}
 	switch ts[0] {
@@ -1230,9 +1232,12 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 	case "string", "integer", "number", "boolean":
 		return b.prim(sch, ts[0], pointer)
 	}
-	b.errorf(pos, "%s: unknown type %q", pointer, ts[0])
+	b.errorf(pos, "%s: unknown type %q%s", pointer, ts[0], spec.DidYouMean(ts[0], typeNames))
 	return &ir.Any{}
 }
+
+// typeNames are the values of the keyword type.
+var typeNames = []string{"array", "boolean", "integer", "null", "number", "object", "string"}
 
 // stringChecks sets the lengths and pattern of a String prim from sch.
 func (b *builder) stringChecks(p *ir.Prim, sch *spec.Schema, pointer string) {
@@ -1244,7 +1249,7 @@ func (b *builder) stringChecks(p *ir.Prim, sch *spec.Schema, pointer string) {
 			pos.Line, pos.Col = n.Line, n.Column
 		}
 		if err != nil && b.patternError(pos, pointer, p.Pattern, err) {
-			b.warnf(pos, "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
+			b.warnf(classPattern, pos, "%s: pattern %s is not checked: %v", pointer, quotePattern(p.Pattern), err)
 		}
 		p.Regexps = res
 	}

@@ -113,7 +113,7 @@ func (b *builder) callbackOps(c *ir.Callback, pi *spec.PathItem, route string, n
 		b.params(o, pi.Parameters, op.Parameters)
 		for _, p := range o.Params {
 			if p.In == ir.InPath {
-				b.warnf(p.Pos, "%s %s: callback %s: path parameter %q: the callback's URL comes from %s, so it is never set", c.Of.Method, c.Of.Path, c.Name, p.Name, c.URL)
+				b.warnf(classPathParam, p.Pos, "%s %s: callback %s: path parameter %q: the callback's URL comes from %s, so it is never set", c.Of.Method, c.Of.Path, c.Name, p.Name, c.URL)
 			}
 		}
 		b.body(o, op.RequestBody)

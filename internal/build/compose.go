@@ -56,7 +56,7 @@ func (b *builder) mergeInto(o *objectParts, sch *spec.Schema, at ir.Pos, seen ma
 		if ms := b.resolve(sp, at); ms != nil {
 			if n := rootNode(ms); n != nil && n.Tag == "!!bool" && n.Value == "false" {
 				// A struct cannot say that no value is valid.
-				b.warnf(b.pos(ms), "allOf member %d is the schema false, which no value matches; it is not checked on an object", i)
+				b.warnf(classAllOf, b.pos(ms), "allOf member %d is the schema false, which no value matches; it is not checked on an object", i)
 				continue
 			}
 			if len(ms.OneOf)+len(ms.AnyOf) > 0 {
@@ -66,7 +66,7 @@ func (b *builder) mergeInto(o *objectParts, sch *spec.Schema, at ir.Pos, seen ma
 				if len(ms.OneOf) == 0 {
 					kw = "anyOf"
 				}
-				b.warnf(b.pos(ms), "allOf member %d: %s inside a member of an allOf that makes a struct is not checked", i, kw)
+				b.warnf(classAllOf, b.pos(ms), "allOf member %d: %s inside a member of an allOf that makes a struct is not checked", i, kw)
 			}
 			b.mergeInto(o, ms, b.pos(ms), seen)
 		}
@@ -91,7 +91,7 @@ func (b *builder) mergeInto(o *objectParts, sch *spec.Schema, at ir.Pos, seen ma
 					continue
 				}
 				if na, nb := rootNode(prev.sch), rootNode(ps); (na == nil || na != nb) && asserts(dropped) {
-					b.warnf(b.pos(dropped), "property %q is defined again in allOf; this definition's constraints are not checked, only those at %s", name, b.pos(o.props[i].sch))
+					b.warnf(classAllOf, b.pos(dropped), "property %q is defined again in allOf; this definition's constraints are not checked, only those at %s", name, b.pos(o.props[i].sch))
 				}
 				continue
 			}
@@ -327,7 +327,7 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 	if len(members) == 0 {
 		members, d.AnyOf = sch.AnyOf, true
 	} else if len(sch.AnyOf) > 0 {
-		b.warnf(d.Pos, "%s: has both oneOf and anyOf; the anyOf is not checked", d.Pointer)
+		b.warnf(classUnion, d.Pos, "%s: has both oneOf and anyOf; the anyOf is not checked", d.Pointer)
 	}
 	// Properties beside oneOf/anyOf apply to every object variant: each
 	// becomes the allOf of the schema (without its oneOf) and the member.
@@ -375,7 +375,7 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 		if refersTo(t, d) {
 			// oneOf: [{$ref: Self}, ...]: the union itself, which JSON
 			// Schema would apply to the value forever.
-			b.warnf(d.Pos, "%s: refers back to the union itself ($ref cycle); the variant is left out", pointer)
+			b.warnf(classRefCycle, d.Pos, "%s: refers back to the union itself ($ref cycle); the variant is left out", pointer)
 			continue
 		}
 		if name == "" {
@@ -397,7 +397,7 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 		// oneOf: [{oneOf: [{type: number}, true]}, {type: null}]: null
 		// matches two members, so oneOf rejects it; the union's uses take
 		// null as the null member's.
-		b.warnf(d.Pos, "%s: null matches the null member and variant %s too, so oneOf rejects it; the decoder accepts null (oneOf's exclusivity is not checked for null)", d.Pointer, strings.Join(nullToo, ", "))
+		b.warnf(classUnion, d.Pos, "%s: null matches the null member and variant %s too, so oneOf rejects it; the decoder accepts null (oneOf's exclusivity is not checked for null)", d.Pointer, strings.Join(nullToo, ", "))
 	}
 	if disc := sch.Discriminator; disc != nil && disc.PropertyName != "" {
 		d.Discriminator = disc.PropertyName
@@ -523,7 +523,7 @@ func (b *builder) inlineTags(d *ir.Union) {
 			}
 		}
 		if len(v.Tags) == 0 && !listedBefore(d.Variants[:i], v) {
-			b.warnf(d.Pos, "%s: variant %s has no value of discriminator %q of its own (no mapping, no schema name, no enum or const): no input selects it",
+			b.warnf(classDiscriminate, d.Pos, "%s: variant %s has no value of discriminator %q of its own (no mapping, no schema name, no enum or const): no input selects it",
 				d.Pointer, v.GoName, d.Discriminator)
 		}
 	}
@@ -650,7 +650,7 @@ func (b *builder) finishUnions() {
 			// S: {anyOf: [T, ...]}, T: {oneOf: [S, ...]}: JSON Schema
 			// would apply S to the value forever, and the Go type would
 			// hold itself.
-			b.warnf(d.Pos, "%s: variant %s holds the union itself through oneOf or anyOf ($ref cycle); it is left out", d.Pointer, v.GoName)
+			b.warnf(classRefCycle, d.Pos, "%s: variant %s holds the union itself through oneOf or anyOf ($ref cycle); it is left out", d.Pointer, v.GoName)
 			return true
 		})
 		for _, v := range d.Variants {
@@ -661,7 +661,7 @@ func (b *builder) finishUnions() {
 			for _, v := range d.Variants {
 				if !slices.Equal(v.Kinds, []ir.JSONType{ir.JSONObject}) {
 					objects = false
-					b.warnf(d.Pos, "%s: discriminator %q needs object variants, but %s is %s; variants are told apart from their values instead",
+					b.warnf(classDiscriminate, d.Pos, "%s: discriminator %q needs object variants, but %s is %s; variants are told apart from their values instead",
 						d.Pointer, d.Discriminator, v.GoName, ir.JoinTypes(v.Kinds, "|"))
 					break
 				}
@@ -692,6 +692,23 @@ func (b *builder) chooseBy(d *ir.Union) {
 		}
 	}
 	var trial, overlap []string
+	objs := factVariants(d)
+	if len(byKind[ir.JSONObject]) < 2 {
+		// One struct variant, or none: nothing to tell apart by facts
+		// unless others take any object.
+	} else if prop, _ := inferredTags(byKind[ir.JSONObject]); prop != "" && len(objs) == len(byKind[ir.JSONObject]) {
+		objs = nil // an inferred discriminator tells them apart
+	}
+	if len(objs) > 1 && (!uniqueKeys(byKind[ir.JSONObject]) || !disjointByKeys(objs)) && byFacts(objs) {
+		// Keys alone do not decide, or leave a value two variants
+		// accept unchecked: the decoder gathers each variant's verdict
+		// in its one pass instead.
+		for _, v := range objs {
+			v.Keys, v.Default = nil, false
+		}
+		d.Facts = true
+		delete(byKind, ir.JSONObject)
+	}
 	for _, kind := range []ir.JSONType{ir.JSONObject, ir.JSONString, ir.JSONInteger, ir.JSONNumber, ir.JSONBoolean, ir.JSONArray} {
 		vs := byKind[kind]
 		if len(vs) < 2 {
@@ -725,12 +742,12 @@ func (b *builder) chooseBy(d *ir.Union) {
 		// The decoder picks one variant by a key or a value; one that
 		// another variant also accepts is not rejected, which oneOf says
 		// it must be.
-		b.warnf(d.Pos, "%s: oneOf variants %s are told apart by their keys or values and not checked against each other: a value valid for several is accepted (oneOf exclusivity is not checked)",
+		b.warnf(classUnion, d.Pos, "%s: oneOf variants %s are told apart by their keys or values and not checked against each other: a value valid for several is accepted (oneOf exclusivity is not checked)",
 			d.Pointer, strings.Join(dedupe(overlap), ", "))
 	}
 	if len(trial) > 0 {
 		d.Trial = true
-		b.warnf(d.Pos, "%s: variants %s cannot be told apart from the value alone; decoding tries them in turn (a discriminator would make it one pass)",
+		b.warnf(classUnion, d.Pos, "%s: variants %s cannot be told apart from the value alone; decoding tries them in turn (a discriminator would make it one pass)",
 			d.Pointer, strings.Join(dedupe(trial), ", "))
 	}
 }
@@ -914,6 +931,96 @@ func disjointByKeys(vs []*ir.Variant) bool {
 		}
 	}
 	return true
+}
+
+// factsOrTrial gives the unions decided by facts whose variants have
+// since been given a whole-value check back to trial decoding: the facts
+// decoder makes a variant's checks key by key, and a whole-value check is
+// not one of them.
+func (b *builder) factsOrTrial() {
+	defer b.about(nil)()
+	for _, d := range b.unions {
+		if !d.Facts {
+			continue
+		}
+		for _, v := range d.Variants {
+			if s := ir.StructOf(v.Type); s != nil && s.Whole != nil {
+				d.Facts, d.Trial = false, true
+				b.subject = d
+				b.warnf(classUnion, d.Pos, "%s: variants %s cannot be told apart from the value alone; decoding tries them in turn (a discriminator would make it one pass)",
+					d.Pointer, strings.Join(names(d.Variants), ", "))
+				break
+			}
+		}
+	}
+}
+
+// factVariants returns the variants of d that take objects, in order,
+// when every variant that takes objects is of kind object alone or takes
+// any object (a free-form value of type object, whose Go type takes any
+// kind and checks it); otherwise nil.
+func factVariants(d *ir.Union) []*ir.Variant {
+	var out []*ir.Variant
+	for _, v := range d.Variants {
+		switch a, free := v.Type.(*ir.Any); {
+		case free && anyObject(a):
+			out = append(out, v)
+		case slices.Equal(v.Kinds, []ir.JSONType{ir.JSONObject}):
+			out = append(out, v)
+		case slices.Contains(v.Kinds, ir.JSONObject), slices.Contains(v.Kinds, ir.JSONAny):
+			return nil
+		}
+	}
+	return out
+}
+
+// byFacts reports whether object variants can be decided in one pass
+// over the object (ir.Union.Facts): each is a struct whose checks are all
+// made key by key or by the keys present (declared properties, required,
+// additionalProperties false), or takes any object. A key the variants
+// declare with different types is read once per type. At most 64
+// variants and 64 keys, each a bit.
+func byFacts(vs []*ir.Variant) bool {
+	if len(vs) > 64 {
+		return false
+	}
+	keys := map[string]bool{}
+	for _, v := range vs {
+		if a, ok := v.Type.(*ir.Any); ok && anyObject(a) {
+			continue // any object: kept whole, as the raw JSON
+		}
+		r, ok := v.Type.(*ir.Ref)
+		if !ok {
+			return false
+		}
+		s, ok := r.Decl.(*ir.Struct)
+		if !ok || s.Other != nil || len(s.Patterns) > 0 || s.Additional != nil || s.Not != nil ||
+			s.MinProps != nil || s.MaxProps != nil || len(s.Undeclared) > 0 || s.Whole != nil {
+			return false
+		}
+		for _, f := range s.Fields {
+			if f.Default != nil || f.ReadOnly || f.WriteOnly {
+				return false
+			}
+			keys[f.JSONName] = true
+		}
+	}
+	return len(keys) <= 64
+}
+
+// anyObject reports whether a is any object: a free-form value of kind
+// object with no other check.
+func anyObject(a *ir.Any) bool {
+	if !slices.Equal(a.Kinds, []ir.JSONType{ir.JSONObject}) {
+		return false
+	}
+	b := *a
+	b.Kinds = nil
+	if app := b.App; app != nil && len(app.Properties)+len(app.Patterns)+len(app.PrefixItems)+len(app.DependentSchemas) == 0 &&
+		app.Additional == nil && app.Items == nil && app.UnevaluatedProperties == nil && app.UnevaluatedItems == nil {
+		b.App = nil // properties: {} applies nothing
+	}
+	return !b.Checked()
 }
 
 // disjointByValues reports whether string variants told apart by their

@@ -54,7 +54,7 @@ var keywordProbes = map[string][]probe{
 	"$comment":          {{in: 'c', schema: `{$comment: why, type: string}`, want: "none"}},
 	"allOf":             {{in: 'c', schema: `{allOf: [{type: object, properties: {a: {type: string}}}, {required: [a]}]}`, want: "none"}, {in: 'b', schema: `{allOf: [{type: integer}, {minimum: 2}, {type: string}]}`, want: "warn"}},
 	"anyOf":             {{in: 'c', schema: `{anyOf: [{type: string}, {type: integer, minimum: 2}]}`, want: "none"}, {in: 'c', schema: `{anyOf: [{minimum: 2}, {multipleOf: 2}]}`, want: "none"}},
-	"oneOf":             {{in: 'c', schema: `{oneOf: [{type: string}, {type: integer}]}`, want: "none"}, {in: 'b', schema: oneOfByKeys, want: "warn"}, {in: 'c', schema: oneOfByKeys, want: "whole"}},
+	"oneOf":             {{in: 'c', schema: `{oneOf: [{type: string}, {type: integer}]}`, want: "none"}, {in: 'b', schema: oneOfByKeys, want: "none"}, {in: 'c', schema: oneOfByKeys, want: "none"}, {in: 'b', schema: oneOfOpenByKeys, want: "warn"}, {in: 'c', schema: oneOfOpenByKeys, want: "whole"}},
 	"not":               {{in: 'c', schema: `{type: object, properties: {a: {type: string}}, not: {required: [a]}}`, want: "none"}, {in: 'b', schema: notOther, want: "warn"}, {in: 'c', schema: notOther, want: "whole"}},
 	"if":                {{in: 'c', schema: `{if: {minimum: 0}, then: {multipleOf: 2}, else: {multipleOf: 3}}`, want: "none"}, {in: 'b', schema: ifThen, want: "warn"}, {in: 'c', schema: ifThen, want: "whole"}},
 	"then":              {{in: 'c', schema: `{if: {minimum: 0}, then: {multipleOf: 2}}`, want: "none"}, {in: 'b', schema: ifThen, want: "warn"}},
@@ -115,16 +115,19 @@ var keywordProbes = map[string][]probe{
 
 // Schemas more than one keyword's probes use.
 const (
-	oneOfByKeys   = `{oneOf: [{type: object, properties: {a: {type: string}}, required: [a]}, {type: object, properties: {b: {type: string}}, required: [b]}]}`
-	notOther      = `{type: object, properties: {a: {type: string}}, not: {properties: {a: {const: x}}}}`
-	ifThen        = `{type: array, items: {type: string}, if: {minItems: 1}, then: {maxItems: 2}}`
-	depSchemas    = `{type: object, properties: {a: {type: string}}, dependentSchemas: {a: {required: [b]}}}`
-	depRequired   = `{type: object, properties: {a: {type: string}}, dependentRequired: {a: [b]}}`
-	containsTyped = `{type: array, items: {type: integer}, contains: {const: 1}}`
-	propNames     = `{type: object, properties: {a: {type: string}}, propertyNames: {maxLength: 3}}`
-	unevItems     = `{type: array, prefixItems: [{type: string}], allOf: [{prefixItems: [true, {type: string}]}], unevaluatedItems: {type: integer}}`
-	unevProps     = `{type: object, properties: {a: {type: string}}, allOf: [{properties: {b: {type: string}}}], unevaluatedProperties: false}`
-	constObject   = `{type: object, properties: {a: {type: string}}, const: {a: x}}`
+	oneOfByKeys = `{oneOf: [{type: object, properties: {a: {type: string}}, required: [a]}, {type: object, properties: {b: {type: string}}, required: [b]}]}`
+	// oneOfOpenByKeys has a variant whose additional properties have a
+	// schema: its verdict is not made key by key from declared properties.
+	oneOfOpenByKeys = `{oneOf: [{type: object, properties: {a: {type: string}}, required: [a], additionalProperties: {type: string}}, {type: object, properties: {b: {type: string}}, required: [b]}]}`
+	notOther        = `{type: object, properties: {a: {type: string}}, not: {properties: {a: {const: x}}}}`
+	ifThen          = `{type: array, items: {type: string}, if: {minItems: 1}, then: {maxItems: 2}}`
+	depSchemas      = `{type: object, properties: {a: {type: string}}, dependentSchemas: {a: {required: [b]}}}`
+	depRequired     = `{type: object, properties: {a: {type: string}}, dependentRequired: {a: [b]}}`
+	containsTyped   = `{type: array, items: {type: integer}, contains: {const: 1}}`
+	propNames       = `{type: object, properties: {a: {type: string}}, propertyNames: {maxLength: 3}}`
+	unevItems       = `{type: array, prefixItems: [{type: string}], allOf: [{prefixItems: [true, {type: string}]}], unevaluatedItems: {type: integer}}`
+	unevProps       = `{type: object, properties: {a: {type: string}}, allOf: [{properties: {b: {type: string}}}], unevaluatedProperties: false}`
+	constObject     = `{type: object, properties: {a: {type: string}}, const: {a: x}}`
 )
 
 // The 2020-12 vocabularies' keywords and OpenAPI's, which must all be

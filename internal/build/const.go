@@ -25,7 +25,7 @@ func (b *builder) withConst(t ir.Type, sch *spec.Schema, pointer string) ir.Type
 	pos := ir.Pos{File: b.pos(sch).File, Line: n.Line, Col: n.Column}
 	text, ok := yamlJSON(n)
 	if !ok {
-		b.warnf(pos, "%s: const %s is not a JSON value; it is not checked", pointer, n.Value)
+		b.warnf(classConst, pos, "%s: const %s is not a JSON value; it is not checked", pointer, n.Value)
 		return t
 	}
 	switch u := t.(type) {
@@ -54,10 +54,10 @@ func (b *builder) withConst(t ir.Type, sch *spec.Schema, pointer string) ir.Type
 			c.Const = text
 			return &c
 		}
-		b.warnf(pos, "%s: const %s is not checked on a value of this type", pointer, text)
+		b.warnf(classConst, pos, "%s: const %s is not checked on a value of this type", pointer, text)
 		return t
 	}
-	b.warnf(pos, "%s: const %s is checked on scalars and free-form values, not here; it is not checked", pointer, text)
+	b.warnf(classConst, pos, "%s: const %s is checked on scalars and free-form values, not here; it is not checked", pointer, text)
 	return t
 }
 
@@ -73,7 +73,7 @@ func (b *builder) declConst(sch *spec.Schema, pointer string) {
 	if !ok {
 		text = n.Value
 	}
-	b.warnf(ir.Pos{File: b.pos(sch).File, Line: n.Line, Col: n.Column}, "%s: const %s is not checked on this type", pointer, text)
+	b.warnf(classConst, ir.Pos{File: b.pos(sch).File, Line: n.Line, Col: n.Column}, "%s: const %s is not checked on this type", pointer, text)
 }
 
 // yamlJSON returns the JSON text of a YAML value: numbers as written,

@@ -21,13 +21,13 @@ func (b *builder) coreKeywords(sch *spec.Schema, pointer string) {
 		at = pointer + ": "
 	}
 	if sch.DynamicRef != "" {
-		b.warnf(b.pos(sch), "%s$dynamicRef %q is not followed: oasgen resolves $ref only, and reads the schema as if it were absent", at, sch.DynamicRef)
+		b.warnf(classSchemaID, b.pos(sch), "%s$dynamicRef %q is not followed: oasgen resolves $ref only, and reads the schema as if it were absent", at, sch.DynamicRef)
 	}
 	if sch.Id != "" {
-		b.warnf(b.pos(sch), "%s$id %q is not used: references in the schema resolve against the document's location", at, sch.Id)
+		b.warnf(classSchemaID, b.pos(sch), "%s$id %q is not used: references in the schema resolve against the document's location", at, sch.Id)
 	}
 	if d := sch.SchemaTypeRef; d != "" && !ownDialect(d) {
-		b.warnf(b.pos(sch), "%s$schema %s is not used: the schema is read as the document's dialect", at, d)
+		b.warnf(classSchemaID, b.pos(sch), "%s$schema %s is not used: the schema is read as the document's dialect", at, d)
 	}
 }
 

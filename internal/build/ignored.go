@@ -38,7 +38,7 @@ func (b *builder) ignoredKeywords(sch *spec.Schema, pointer string, shaped bool)
 		add(sch.MaxLength != nil, "maxLength")
 		add(sch.Pattern != "", "pattern")
 		if len(kws) > 0 {
-			b.warnf(b.pos(sch), "%s%s not checked on format %s, whose Go type holds the parsed value, not the text", map[bool]string{true: pointer + ": ", false: ""}[pointer != ""], kws.subject(), f)
+			b.warnf(classFormat, b.pos(sch), "%s%s not checked on format %s, whose Go type holds the parsed value, not the text", map[bool]string{true: pointer + ": ", false: ""}[pointer != ""], kws.subject(), f)
 			kws = nil
 		}
 	}
@@ -67,7 +67,7 @@ func (b *builder) ignoredKeywords(sch *spec.Schema, pointer string, shaped bool)
 	if pointer != "" {
 		at = pointer + ": "
 	}
-	b.warnf(b.pos(sch), "%s%s not checked: oasgen does not enforce %s yet", at, kws.subject(), map[bool]string{true: "these keywords", false: "this keyword"}[len(kws) > 1])
+	b.warnf(classUnchecked, b.pos(sch), "%s%s not checked: oasgen does not enforce %s yet", at, kws.subject(), map[bool]string{true: "these keywords", false: "this keyword"}[len(kws) > 1])
 }
 
 // freeFormKeywords warns about the keywords of a schema kept as raw JSON
@@ -86,7 +86,7 @@ func (b *builder) freeFormKeywords(sch *spec.Schema, pointer, why string) {
 	if len(kws) == 0 {
 		return
 	}
-	b.warnf(b.pos(sch), "%s: %s not checked: %s", pointer, kws.subject(), why)
+	b.warnf(classUnchecked, b.pos(sch), "%s: %s not checked: %s", pointer, kws.subject(), why)
 }
 
 // typedFormat returns the format of a string schema whose Go type is
@@ -112,7 +112,7 @@ func (b *builder) refSiblings(sp *spec.SchemaProxy, pointer string) {
 	if len(kws) == 0 {
 		return
 	}
-	b.warnf(b.nodePos(n), "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), kws.verb())
+	b.warnf(classBesideRef, b.nodePos(n), "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), kws.verb())
 }
 
 // refNode returns the mapping that holds sp's $ref, as written (the
@@ -156,7 +156,7 @@ func (b *builder) refAnnotations(sp *spec.SchemaProxy, f *ir.Field, pointer stri
 			continue
 		}
 		if strings.HasPrefix(b.s.Version, "3.0") {
-			b.warnf(b.nodePos(n), "%s: %s beside $ref is ignored: OpenAPI 3.0 ignores the keywords beside a $ref (3.1 applies them)", pointer, kw)
+			b.warnf(classBesideRef, b.nodePos(n), "%s: %s beside $ref is ignored: OpenAPI 3.0 ignores the keywords beside a $ref (3.1 applies them)", pointer, kw)
 			continue
 		}
 		switch kw {
@@ -221,12 +221,12 @@ func (b *builder) patternOverlaps(d *ir.Struct) {
 		for _, p := range d.Patterns {
 			ps = append(ps, quotePattern(p.Pattern))
 		}
-		b.warnf(d.Pos, "%s: patternProperties %s: a name several of them match is checked against the first only", d.Pointer, strings.Join(ps, ", "))
+		b.warnf(classPatternProps, d.Pos, "%s: patternProperties %s: a name several of them match is checked against the first only", d.Pointer, strings.Join(ps, ", "))
 	}
 	for _, p := range d.Patterns {
 		for _, f := range d.Fields {
 			if matchesAll(p.Regexps, f.JSONName) {
-				b.warnf(f.Pos, "%s: property %q matches patternProperties %s too, whose schema is not checked on it", d.Pointer, f.JSONName, quotePattern(p.Pattern))
+				b.warnf(classPatternProps, f.Pos, "%s: property %q matches patternProperties %s too, whose schema is not checked on it", d.Pointer, f.JSONName, quotePattern(p.Pattern))
 			}
 		}
 	}

@@ -19,7 +19,7 @@ import (
 func (b *builder) kindParts(a *ir.Any, sch *spec.Schema, pointer string) {
 	if n := rootNode(sch); n != nil {
 		if b.inParts[n] {
-			b.warnf(b.pos(sch), "%s: refers back to a schema that holds it ($ref cycle through a free-form check); it is not checked here", pointer)
+			b.warnf(classRefCycle, b.pos(sch), "%s: refers back to a schema that holds it ($ref cycle through a free-form check); it is not checked here", pointer)
 			return
 		}
 		if b.inParts == nil {
@@ -113,7 +113,7 @@ func (b *builder) conditionParts(a *ir.Any, sch *spec.Schema, pointer string) {
 		if t, ok := b.shape(s, ir.GoName(name), pointer+"/"+name).(*ir.Any); ok {
 			return t
 		}
-		b.warnf(b.pos(sch), "%s: %s is not checked: its schema is not a free-form one", pointer, name)
+		b.warnf(classFreeForm, b.pos(sch), "%s: %s is not checked: its schema is not a free-form one", pointer, name)
 		return nil
 	}
 	if sch.If != nil && conditionChecked(sch) {
@@ -173,7 +173,7 @@ func (b *builder) composeParts(a *ir.Any, sch *spec.Schema, pointer string) {
 			at := fmt.Sprintf("%s/%s/%d", pointer, name, i)
 			m, ok := b.shape(ms, fmt.Sprintf("%s%d", ir.GoName(name), i), at).(*ir.Any)
 			if !ok {
-				b.warnf(b.pos(sch), "%s: %s is not checked: its schema is not a free-form one", at, name)
+				b.warnf(classFreeForm, b.pos(sch), "%s: %s is not checked: its schema is not a free-form one", at, name)
 				return nil
 			}
 			out = append(out, m)
@@ -213,7 +213,7 @@ func (b *builder) containsParts(a *ir.Any, sch *spec.Schema, pointer string) {
 		a.Contains, a.MinContains, a.MaxContains = c, sch.MinContains, sch.MaxContains
 		return
 	}
-	b.warnf(b.pos(sch), "%s: contains is not checked: its schema is not a free-form one", pointer)
+	b.warnf(classFreeForm, b.pos(sch), "%s: contains is not checked: its schema is not a free-form one", pointer)
 }
 
 // otherKinds returns the checks of the values of other kinds than an

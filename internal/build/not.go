@@ -26,7 +26,7 @@ func (b *builder) notOf(sch *spec.Schema, pointer string) *ir.Not {
 		return nil
 	}
 	skip := func(why string) *ir.Not {
-		b.warnf(pos, "%s/not: %s; it is not checked (the forms checked are not {type}, {enum}, {const}, {required} and {anyOf} of required lists)", pointer, why)
+		b.warnf(classNot, pos, "%s/not: %s; it is not checked (the forms checked are not {type}, {enum}, {const}, {required} and {anyOf} of required lists)", pointer, why)
 		return nil
 	}
 	n := &ir.Not{}
@@ -130,7 +130,7 @@ func (b *builder) withNot(t ir.Type, sch *spec.Schema, pointer string) ir.Type {
 	switch u := t.(type) {
 	case *ir.Any:
 		if len(n.Values) > 0 || len(n.Required) > 0 {
-			b.warnf(pos, "%s/not: values and required lists are not checked on a free-form value", pointer)
+			b.warnf(classNot, pos, "%s/not: values and required lists are not checked on a free-form value", pointer)
 			return t
 		}
 		c := *u
@@ -139,14 +139,14 @@ func (b *builder) withNot(t ir.Type, sch *spec.Schema, pointer string) ir.Type {
 	case *ir.Prim:
 		kind := primKind(u)
 		if kind == "" {
-			b.warnf(pos, "%s/not: not on a value of format %s is not checked", pointer, u.Format)
+			b.warnf(classNot, pos, "%s/not: not on a value of format %s is not checked", pointer, u.Format)
 			return t
 		}
 		pn := &ir.Not{}
 		for _, k := range n.Kinds {
 			switch {
 			case k == kind, k == ir.JSONNumber && kind == ir.JSONInteger:
-				b.warnf(pos, "%s/not: type %s rules out every value; it is not checked", pointer, k)
+				b.warnf(classNot, pos, "%s/not: type %s rules out every value; it is not checked", pointer, k)
 			case k == ir.JSONInteger && kind == ir.JSONNumber && u.Kind.IsFloat():
 				pn.Kinds = append(pn.Kinds, k)
 			}
@@ -157,7 +157,7 @@ func (b *builder) withNot(t ir.Type, sch *spec.Schema, pointer string) ir.Type {
 			}
 		}
 		if len(n.Required) > 0 {
-			b.warnf(pos, "%s/not: a required list on a %s says nothing", pointer, kind)
+			b.warnf(classNot, pos, "%s/not: a required list on a %s says nothing", pointer, kind)
 		}
 		if len(pn.Kinds)+len(pn.Values) == 0 {
 			return t
@@ -166,7 +166,7 @@ func (b *builder) withNot(t ir.Type, sch *spec.Schema, pointer string) ir.Type {
 		c.Not = pn
 		return &c
 	}
-	b.warnf(pos, "%s/not: not is checked on scalars, objects and free-form values, not here; it is not checked", pointer)
+	b.warnf(classNot, pos, "%s/not: not is checked on scalars, objects and free-form values, not here; it is not checked", pointer)
 	return t
 }
 
@@ -204,7 +204,7 @@ func (b *builder) structNot(d *ir.Struct, nots []*spec.Schema) {
 			continue
 		}
 		if slices.Contains(n.Kinds, ir.JSONObject) {
-			b.warnf(d.Pos, "%s/not: type object rules out every value; it is not checked", d.Pointer)
+			b.warnf(classNot, d.Pos, "%s/not: type object rules out every value; it is not checked", d.Pointer)
 		}
 		if len(n.Required) == 0 {
 			continue

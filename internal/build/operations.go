@@ -69,7 +69,7 @@ func (b *builder) operations() {
 				// operationId MUST be unique among all operations (OpenAPI 3.1, the
 				// Operation Object).
 				if first, dup := firstID[id]; dup {
-					b.warnf(o.Pos, "%s %s: operationId %q is already used at %s; this operation's Go name is %s", method, path, id, first, o.GoName)
+					b.warnf(classOperationID, o.Pos, "%s %s: operationId %q is already used at %s; this operation's Go name is %s", method, path, id, first, o.GoName)
 				} else {
 					firstID[id] = o.Pos
 				}
@@ -125,7 +125,7 @@ func (b *builder) adjacentExprs(o *ir.Operation) bool {
 	exprs := templateParam.FindAllStringIndex(o.Path, -1)
 	for i := 1; i < len(exprs); i++ {
 		if exprs[i-1][1] == exprs[i][0] {
-			b.warnf(o.Pos, "%s %s: %s and %s are adjacent, so nothing tells where one value ends; the operation is not generated", o.Method, o.Path,
+			b.warnf(classAdjacent, o.Pos, "%s %s: %s and %s are adjacent, so nothing tells where one value ends; the operation is not generated", o.Method, o.Path,
 				o.Path[exprs[i-1][0]:exprs[i-1][1]], o.Path[exprs[i][0]:exprs[i][1]])
 			return true
 		}
@@ -145,13 +145,13 @@ func (b *builder) pathParamsMatch(o *ir.Operation) bool {
 	for _, m := range templateParam.FindAllStringSubmatch(o.Path, -1) {
 		inTemplate[m[1]] = true
 		if !slices.ContainsFunc(o.Params, func(p *ir.Param) bool { return p.In == ir.InPath && p.Name == m[1] }) {
-			b.warnf(o.Pos, "%s %s: the path has {%s} but the operation declares no path parameter %q; the operation is not generated", o.Method, o.Path, m[1], m[1])
+			b.warnf(classPathParam, o.Pos, "%s %s: the path has {%s} but the operation declares no path parameter %q; the operation is not generated", o.Method, o.Path, m[1], m[1])
 			ok = false
 		}
 	}
 	for _, p := range o.Params {
 		if p.In == ir.InPath && !inTemplate[p.Name] {
-			b.warnf(p.Pos, "%s %s: path parameter %q is not in the path, so it is never set", o.Method, o.Path, p.Name)
+			b.warnf(classPathParam, p.Pos, "%s %s: path parameter %q is not in the path, so it is never set", o.Method, o.Path, p.Name)
 		}
 	}
 	return ok

@@ -1,12 +1,14 @@
 package build
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/pb33f/go-yaml"
 
 	"github.com/oasgen/oasgen/internal/ir"
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // PaginationExtension declares how a list operation's pages follow each
@@ -62,7 +64,7 @@ func (b *builder) configPages() {
 		pos := ir.Pos{File: d.File, Line: d.Line, Col: d.Col}
 		o := byID[id]
 		if o == nil {
-			b.errorf(pos, "pagination: the spec has no operation %q", id)
+			b.errorf(pos, "pagination: the spec has no operation %q%s", id, spec.DidYouMean(id, slices.Sorted(maps.Keys(byID))))
 			continue
 		}
 		if b.pageSpecs == nil {

@@ -54,7 +54,7 @@ func (b *builder) requirements(own []*spec.SecurityRequirement, at ir.Pos) []*ir
 			for name, scopes := range r.Requirements.FromOldest() {
 				s := b.schemes[name]
 				if s == nil {
-					b.diags = append(b.diags, ir.Diagnostic{Pos: at, Msg: "security requirement names undeclared scheme " + name + "; the requirement can never be met"})
+					b.warnf(classSecurity, at, "security requirement names undeclared scheme %s; the requirement can never be met", name)
 					ok = false
 					break
 				}

@@ -40,7 +40,7 @@ const (
 
 // skipf records a warning about a spec element that is not generated.
 func (b *builder) skipf(kind string, pos ir.Pos, format string, args ...any) {
-	b.diags = append(b.diags, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Kind: kind, Of: b.subject})
+	b.diags = append(b.diags, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Kind: kind, Class: kind, Advice: skipAdvice[kind], Of: b.subject})
 }
 
 // keyPos is the position of key in the mapping m as written, or of m
@@ -71,12 +71,13 @@ func (b *builder) skipped() {
 	if d := doc.JsonSchemaDialect; d != "" && d != "https://spec.openapis.org/oas/3.1/dialect/base" && d != "https://json-schema.org/draft/2020-12/schema" {
 		b.skipf(kindDialect, b.keyPos(b.s.Root, "jsonSchemaDialect"), "jsonSchemaDialect %s is not used: schemas are read as OpenAPI 3.1's dialect (JSON Schema 2020-12)", d)
 	}
-	if hooks := spec.MapValue(b.s.Root, "x-webhooks"); hooks != nil && hooks.Kind == yaml.MappingNode {
-		// The extension 3.0 specs (GitHub's among them) use for what 3.1
-		// calls webhooks, which are generated (webhooks.go).
+	if hooks := spec.MapValue(b.s.Root, spec.XWebhooks); hooks != nil && hooks.Kind == yaml.MappingNode && spec.MapValue(b.s.Root, "webhooks") != nil {
+		// A 3.1 document's x-webhooks beside its webhooks: 3.0's x-webhooks
+		// are its webhooks (spec.Load), 3.1's webhooks are generated
+		// (webhooks.go) and these are not.
 		for i := 0; i+1 < len(hooks.Content); i += 2 {
 			k := hooks.Content[i]
-			b.skipf(kindWebhooks, b.nodePos(k), "webhook %s (x-webhooks) is not generated: oasgen generates the webhooks of OpenAPI 3.1's webhooks field, not of this extension", k.Value)
+			b.skipf(kindWebhooks, b.nodePos(k), "webhook %s (x-webhooks) is not generated: the document's webhooks field is", k.Value)
 		}
 	}
 	if doc.Paths != nil && doc.Paths.PathItems != nil {

@@ -20,8 +20,9 @@ func TestSkipped(t *testing.T) {
 	}{
 		{"nothing skipped", op + "components:\n  securitySchemes:\n    b: {type: http, scheme: Bearer}\n    o: {type: openIdConnect, openIdConnectUrl: https://x}\n", nil},
 		{"webhook", "webhooks:\n  a:\n    post: {responses: {'200': {description: ok}}}\n", nil},
-		{"x-webhooks", "x-webhooks:\n  b:\n    post: {responses: {'200': {description: ok}}}\n" + op,
-			[]string{"webhooks spec.yaml:4:3: webhook b (x-webhooks) is not generated: oasgen generates the webhooks of OpenAPI 3.1's webhooks field, not of this extension"}},
+		{"x-webhooks", "x-webhooks:\n  b:\n    post: {responses: {'200': {description: ok}}}\n" + op, nil},
+		{"x-webhooks beside webhooks", "webhooks:\n  a:\n    post: {responses: {'200': {description: ok}}}\nx-webhooks:\n  b:\n    post: {responses: {'200': {description: ok}}}\n" + op,
+			[]string{"webhooks spec.yaml:7:3: webhook b (x-webhooks) is not generated: the document's webhooks field is"}},
 		{"callback", "paths:\n  /p:\n    post:\n      callbacks:\n        cb: {'{$url}': {post: {responses: {'200': {description: ok}}}}}\n      responses: {'200': {description: ok}}\n", nil},
 		{"callback with a bad URL", "paths:\n  /p:\n    post:\n      callbacks:\n        cb: {'{$uri}': {post: {responses: {'200': {description: ok}}}}}\n      responses: {'200': {description: ok}}\n",
 			[]string{"callbacks spec.yaml:7:14: POST /p: callback cb is not generated: $uri: not a runtime expression: it starts with none of $url, $method, $statusCode, $request. and $response."}},

@@ -25,6 +25,9 @@ func (b *builder) webhooks() {
 		names.Claim(o.GoName, "")
 	}
 	keys := spec.MapValue(b.s.Root, "webhooks")
+	if keys == nil {
+		keys = spec.MapValue(b.s.Root, spec.XWebhooks) // OpenAPI 3.0's
+	}
 	for name, pi := range hooks.FromOldest() {
 		if pi == nil || b.controlChar("webhook", name, func() ir.Pos { return b.keyPos(keys, name) }) {
 			continue
@@ -62,7 +65,7 @@ func (b *builder) webhooks() {
 			b.params(o, pi.Parameters, op.Parameters)
 			for _, p := range o.Params {
 				if p.In == ir.InPath {
-					b.warnf(p.Pos, "webhook %s: path parameter %q: a webhook has no path of its own, so it is never set", name, p.Name)
+					b.warnf(classPathParam, p.Pos, "webhook %s: path parameter %q: a webhook has no path of its own, so it is never set", name, p.Name)
 				}
 			}
 			b.body(o, op.RequestBody)

@@ -82,7 +82,7 @@ func (b *builder) wholeCheck(d ir.Decl, sch *spec.Schema) {
 	setWhole(d, a)
 	b.diags = slices.DeleteFunc(b.diags, own)
 	restore := b.about(d)
-	b.warnf(b.pos(sch), "%s: keywords its Go type does not hold are checked on the JSON value as a whole after decoding it, a second pass over the value", pointer)
+	b.warnf(classWhole, b.pos(sch), "%s: keywords its Go type does not hold are checked on the JSON value as a whole after decoding it, a second pass over the value", pointer)
 	restore()
 }
 

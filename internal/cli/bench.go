@@ -23,6 +23,7 @@ import (
 	"github.com/oasgen/oasgen/internal/build"
 	"github.com/oasgen/oasgen/internal/gen"
 	"github.com/oasgen/oasgen/internal/ir"
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 const benchUsage = `Usage: oasgen bench [-i SPEC | SPEC] --schema NAME --data FILE.json [flags]
@@ -59,10 +60,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	rest, err := parseArgs(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return badFlags(fs, err, stderr)
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "oasgen bench: "+format+"\n", a...)
@@ -429,7 +427,7 @@ func closeNames(name string, names []string, n int) []string {
 		}
 		seen[n] = true
 		ln := strings.ToLower(n)
-		d := editDistance(low, ln)
+		d := spec.EditDistance(low, ln)
 		if d > limit && !strings.Contains(ln, low) && !strings.Contains(low, ln) {
 			continue
 		}
@@ -446,28 +444,6 @@ func closeNames(name string, names []string, n int) []string {
 		out = append(out, cands[i].name)
 	}
 	return out
-}
-
-// editDistance is the Levenshtein distance of a and b, in runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // progress shows what oasgen bench is doing on one line of a terminal,

@@ -90,7 +90,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		c := lookup(args[1])
 		if c == nil || len(args) > 2 {
-			fmt.Fprintf(stderr, "oasgen help: unknown command %q\n\n%s", strings.Join(args[1:], " "), usage)
+			fmt.Fprintf(stderr, "oasgen help: unknown command %q%s (oasgen help)\n", strings.Join(args[1:], " "), commandSuggestion(strings.Join(args[1:], " ")))
 			return exitUsage
 		}
 		// A command's -h prints its usage to stderr, as the flag package
@@ -100,8 +100,18 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c := lookup(args[0]); c != nil {
 		return c.run(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "oasgen: unknown command %q\n\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "oasgen: unknown command %q%s (oasgen help)\n", args[0], commandSuggestion(args[0]))
 	return exitUsage
+}
+
+// commandSuggestion is "; did you mean NAME?" with the command nearest to
+// name, or "".
+func commandSuggestion(name string) string {
+	var names []string
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	return spec.DidYouMean(name, names)
 }
 
 func runVersion(args []string, stdout, stderr io.Writer) int {
@@ -115,22 +125,6 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "oasgen", Version())
 	return exitOK
-}
-
-// parseArgs parses args with fs, taking flags before and after one
-// positional argument, and returns the positional arguments.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return rest, nil
-		}
-		rest = append(rest, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
 }
 
 // specArg returns the spec a command was given, as -i SPEC (flagged) or as
@@ -150,8 +144,10 @@ func specArg(flagged string, rest []string) (string, error) {
 const generateUsage = `Usage: oasgen generate [-i SPEC | SPEC] [-o DIR] [-p PACKAGE] [flags]
 
 Writes one Go package into DIR, generated from SPEC (YAML or JSON; $refs to
-other files are resolved relative to it; without a spec, the embedded
-petstore example into ./petstore). The files, each rewritten whole:
+other files are resolved relative to it). Without a spec, it reads the
+config file ./oasgen.yaml when there is one (docs/config.md), and else
+generates the embedded petstore example into ./petstore, saying so first.
+The files, each rewritten whole:
 
   oas_models_gen.go    a Go type per schema
   oas_json_gen.go      their JSON codecs: EncodeJSON, DecodeJSON,
@@ -194,15 +190,20 @@ its path).
 Files named oas_*_gen.go in DIR, in DIR/internal/oasmodels/* or in
 DIR/internal/oasops, oasroute, oasserver or oasclient, that a new
 generation does not write are removed. Warnings (what is not generated
-or not checked) go to stderr, each with its file:line:col.
+or not checked) go to stderr as a summary by kind: the count, the first
+file:line:col and its message, and what to do; -v lists each one (and
+each file written), -q prints errors only. On a terminal, a status line
+shows what a long run is doing.
 
 `
 
 func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	configPath := fs.String("config", "", "a config file (docs/config.md); flags override what it says")
-	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: the embedded petstore example)")
+	configPath := fs.String("config", "", "a config file (docs/config.md); flags override what it says (default: ./oasgen.yaml when there is one and no spec is given)")
+	beQuiet := fs.Bool("q", false, "print errors only")
+	beVerbose := fs.Bool("v", false, "list every warning and every file written, not a summary by kind")
+	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: ./oasgen.yaml's input when there is one, else the embedded petstore example)")
 	out := fs.String("o", "", "the directory to write the Go package to (default: ./petstore for the example)")
 	pkg := fs.String("p", "", "the Go package name (default: from the directory's name)")
 	parts := fs.String("parts", "", "what to generate, comma-separated: models, server, client, streams (default all; models always)")
@@ -230,18 +231,21 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	}
 	rest, err := parseArgs(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return badFlags(fs, err, stderr)
 	}
 	usageErr := func(err error) int {
 		fmt.Fprintln(stderr, "oasgen generate:", err)
 		return exitUsage
 	}
 	if *in, err = specArg(*in, rest); err != nil {
-		fs.Usage()
-		return usageErr(err)
+		return usageLine(stderr, "generate", err)
+	}
+	verb, err := verbosityOf(*beQuiet, *beVerbose)
+	if err != nil {
+		return usageLine(stderr, "generate", err)
+	}
+	if *configPath == "" && *in == "" {
+		*configPath = foundConfig()
 	}
 	cfg := &genConfig{}
 	if *configPath != "" {
@@ -249,6 +253,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 			return usageErr(err)
 		}
 	}
+	cfg.verbosity = verb
 	cfg.peakProfile = *peakProfile
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -297,6 +302,9 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.output = "petstore"
 	}
+	if cfg.input == "" && verb != quiet {
+		fmt.Fprintf(stderr, "oasgen generate: no spec (-i) and no %s here: generating the embedded petstore example into %s\n", configFile, shownDir(cfg.output))
+	}
 	if cfg.pkg == "" {
 		cfg.pkg = PackageName(cfg.output)
 	}
@@ -308,6 +316,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 	restore := paceGC(cfg.input)
+	cfg.status = startStatus(stderr, "oasgen generate", verb)
 	code := generateFiles(cfg, stdout, stderr)
 	restore()
 	if err := prof.stop(); err != nil {
@@ -321,6 +330,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 func generateFiles(cfg *genConfig, stdout, stderr io.Writer) int {
 	res, err := generate(cfg)
 	if err != nil {
+		cfg.status.end()
 		var broken *gen.BrokenError
 		if errors.As(err, &broken) {
 			dump := filepath.Join(cfg.output, filepath.FromSlash(broken.File)+".dump")
@@ -332,23 +342,57 @@ func generateFiles(cfg *genConfig, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return exitSpec
 	}
-	for _, d := range res.Diagnostics {
-		fmt.Fprintln(stderr, "warning:", d)
-	}
-	if err := WriteFiles(cfg.output, res.Files); err != nil {
+	cfg.status.set("writing the files")
+	err = WriteFiles(cfg.output, res.Files)
+	cfg.status.end()
+	reportWarnings(stderr, res.Diagnostics, cfg.verbosity)
+	if err != nil {
 		fmt.Fprintln(stderr, "oasgen:", err)
 		return exitSpec
 	}
-	lines := 0
+	lines, size := 0, 0
 	for _, f := range res.Files {
-		fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", filepath.Join(cfg.output, filepath.FromSlash(f.Name)), len(f.Content))
+		if cfg.verbosity == verbose {
+			fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", filepath.Join(cfg.output, filepath.FromSlash(f.Name)), len(f.Content))
+		}
 		lines += bytes.Count(f.Content, []byte("\n"))
+		size += len(f.Content)
 	}
-	if cfg.modelPackages <= 1 && lines > bigPackage {
+	if cfg.modelPackages <= 1 && lines > bigPackage && cfg.verbosity != quiet {
 		fmt.Fprintf(stderr, "note: %d lines in one package: go build holds it in memory at about 11 KB a line (%.1f GB); -model-packages N splits the models into N packages (docs/config.md)\n", lines, float64(lines)*11e3/1e9)
 	}
-	fmt.Fprintf(stdout, "package %s: %d types, %d operations\n", cfg.pkg, res.Types, res.Operations)
+	if cfg.verbosity != quiet {
+		fmt.Fprintf(stdout, "package %s: %d types, %d operations; %s (%s bytes) in %s\n", cfg.pkg, res.Types, res.Operations, plural(len(res.Files), "file"), thousands(float64(size)), shownDir(cfg.output))
+	}
 	return exitOK
+}
+
+// reportWarnings prints generation's warnings on w: a summary by kind, or
+// each one (verbose), or none (quiet).
+func reportWarnings(w io.Writer, diags []ir.Diagnostic, v verbosity) {
+	if v == quiet || len(diags) == 0 {
+		return
+	}
+	fs := make([]finding, len(diags))
+	for i, d := range diags {
+		fs[i] = finding{severity: "warning", kind: d.Class, pos: d.Pos.String(), msg: d.Msg, fix: d.Advice}
+	}
+	width := lineWidth(w)
+	if v == verbose {
+		writeEach(w, fs, width, false)
+		writeTotals(w, fs, "kind", "")
+		return
+	}
+	writeSummary(w, fs, width, "kind", "-v lists each one")
+}
+
+// shownDir is dir as a message shows it: ./petstore rather than petstore,
+// so that it reads as a directory.
+func shownDir(dir string) string {
+	if filepath.IsAbs(dir) || strings.HasPrefix(dir, ".") {
+		return dir
+	}
+	return "." + string(filepath.Separator) + dir
 }
 
 // bigPackage is the size, in lines, past which generate suggests splitting
@@ -446,6 +490,7 @@ func Generate(path, pkg string, opts build.Options) (*Result, error) {
 
 // generate generates what cfg asks for, in memory.
 func generate(cfg *genConfig) (*Result, error) {
+	cfg.status.set("reading the spec and building its types")
 	p, err := loadPeak(cfg.input, cfg.limits, build.Options{UncheckedPatterns: cfg.uncheckedPatterns, FormatAnnotations: cfg.formatAnnotations, Pages: cfg.pages}, cfg.peakProfile)
 	if err != nil {
 		return nil, err
@@ -469,6 +514,7 @@ func generate(cfg *genConfig) (*Result, error) {
 			return nil, fmt.Errorf("oasgen generate: -model-packages: %w", err)
 		}
 	}
+	cfg.status.set(fmt.Sprintf("generating Go: %d types, %d operations", len(p.Decls), len(p.Operations)))
 	files, err := gen.Generate(p, opts)
 	if err != nil {
 		return nil, err

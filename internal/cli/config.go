@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,6 +39,23 @@ type genConfig struct {
 	modelPackages int
 	// limits are the spec loader's (max-alias-nodes:, max-alias-bytes:).
 	limits spec.Options
+	// verbosity is how much is said about the warnings and the files (-q,
+	// -v); status shows what a long run does, on a terminal (nil: not).
+	verbosity verbosity
+	status    *statusLine
+}
+
+// configFile is the config file generate reads from the current directory
+// when it is given neither a spec nor a config.
+const configFile = "oasgen.yaml"
+
+// foundConfig returns configFile when the current directory holds one,
+// else "".
+func foundConfig() string {
+	if fi, err := os.Stat(configFile); err == nil && fi.Mode().IsRegular() {
+		return configFile
+	}
+	return ""
 }
 
 // opFilter matches operations by tag, operationId or path prefix.
@@ -95,7 +113,7 @@ func parseParts(s string) (gen.Parts, error) {
 		case "all":
 			p |= gen.AllParts
 		default:
-			return 0, fmt.Errorf("unknown part %q: want models, server, client, streams or all", name)
+			return 0, fmt.Errorf("unknown part %q%s (want models, server, client, streams or all)", name, spec.DidYouMean(strings.TrimSpace(name), []string{"models", "server", "client", "streams", "all"}))
 		}
 	}
 	return p | gen.Models, nil
@@ -186,7 +204,7 @@ func loadConfig(path string) (*genConfig, error) {
 		case "pagination":
 			return r.pagination(v, c)
 		default:
-			return unknownKey(fmt.Sprintf("unknown setting %q (see docs/config.md)", key))
+			return unknownKey(fmt.Sprintf("unknown setting %q%s (see docs/config.md)", key, spec.DidYouMean(key, configSettings)))
 		}
 		return nil
 	})
@@ -198,6 +216,9 @@ func loadConfig(path string) (*genConfig, error) {
 	}
 	return c, nil
 }
+
+// configSettings are the config file's settings, the keys loadConfig reads.
+var configSettings = []string{"version", "input", "output", "package", "generate", "unchecked-patterns", "json-tokens", "model-packages", "include", "exclude", "pagination"}
 
 // configReader reads a config file's nodes, with errors at their place.
 type configReader struct{ path string }
@@ -275,7 +296,7 @@ func (r configReader) filter(n *yaml.Node, key string, f *opFilter) error {
 			}
 			f.paths = append(f.paths, list...)
 		default:
-			return unknownKey(fmt.Sprintf("%s: unknown filter %q: want tags, operations or paths", key, k))
+			return unknownKey(fmt.Sprintf("%s: unknown filter %q%s (want tags, operations or paths)", key, k, spec.DidYouMean(k, []string{"tags", "operations", "paths"})))
 		}
 		return nil
 	})
@@ -285,16 +306,22 @@ func (r configReader) filter(n *yaml.Node, key string, f *opFilter) error {
 // of the selection that no operation of p has: a misspelt name would
 // otherwise select nothing, or exclude nothing, without a word.
 func (c *genConfig) unmatched(p *ir.Package) error {
-	var missing []string
+	var missing, tags, ids []string
+	for _, o := range p.Operations {
+		tags = append(tags, o.Tags...)
+		ids = append(ids, o.ID)
+	}
+	slices.Sort(tags)
+	tags = slices.Compact(tags)
 	for _, f := range []opFilter{c.include, c.exclude} {
 		for _, t := range f.tags {
 			if !anyOp(p, opFilter{tags: []string{t}}) {
-				missing = append(missing, "tag "+strconv.Quote(t))
+				missing = append(missing, "tag "+strconv.Quote(t)+suggestion(t, tags))
 			}
 		}
 		for _, id := range f.ids {
 			if !anyOp(p, opFilter{ids: []string{id}}) {
-				missing = append(missing, "operation "+strconv.Quote(id))
+				missing = append(missing, "operation "+strconv.Quote(id)+suggestion(id, ids))
 			}
 		}
 		for _, path := range f.paths {
@@ -307,6 +334,15 @@ func (c *genConfig) unmatched(p *ir.Package) error {
 		return fmt.Errorf("oasgen generate: no operation of the spec has %s", strings.Join(missing, ", "))
 	}
 	return nil
+}
+
+// suggestion is " (did you mean NAME?)" with the name among names
+// nearest to s, or "": for a list of names.
+func suggestion(s string, names []string) string {
+	if n := spec.Suggest(s, names); n != "" {
+		return " (did you mean " + strconv.Quote(n) + "?)"
+	}
+	return ""
 }
 
 func anyOp(p *ir.Package, f opFilter) bool {
@@ -346,7 +382,7 @@ func (r configReader) pagination(n *yaml.Node, c *genConfig) error {
 			case "items":
 				d.Items = s
 			default:
-				return unknownKey(fmt.Sprintf("pagination.%s: unknown key %q: want style, param, next or items", id, k))
+				return unknownKey(fmt.Sprintf("pagination.%s: unknown key %q%s (want style, param, next or items)", id, k, spec.DidYouMean(k, []string{"style", "param", "next", "items"})))
 			}
 			return nil
 		})

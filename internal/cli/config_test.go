@@ -29,9 +29,9 @@ func TestLoadConfig(t *testing.T) {
 		},
 		{name: "no version", file: "generate: [client]\n", wantErr: "oasgen.yaml:1:1: version: 1 is required"},
 		{name: "later version", file: "version: 2\n", wantErr: `oasgen.yaml:1:10: version: this oasgen reads version 1, not "2"`},
-		{name: "unknown setting", file: "version: 1\noutptu: api\n", wantErr: `oasgen.yaml:2:1: unknown setting "outptu"`},
-		{name: "unknown part", file: "version: 1\ngenerate: [models, sever]\n", wantErr: `oasgen.yaml:2:11: generate: unknown part "sever"`},
-		{name: "unknown filter", file: "version: 1\ninclude:\n  tag: [pets]\n", wantErr: `oasgen.yaml:3:3: include: unknown filter "tag"`},
+		{name: "unknown setting", file: "version: 1\noutptu: api\n", wantErr: `oasgen.yaml:2:1: unknown setting "outptu"; did you mean output? (see docs/config.md)`},
+		{name: "unknown part", file: "version: 1\ngenerate: [models, sever]\n", wantErr: `oasgen.yaml:2:11: generate: unknown part "sever"; did you mean server? (want models, server, client, streams or all)`},
+		{name: "unknown filter", file: "version: 1\ninclude:\n  tag: [pets]\n", wantErr: `oasgen.yaml:3:3: include: unknown filter "tag"; did you mean tags? (want tags, operations or paths)`},
 		{name: "path not a prefix", file: "version: 1\nexclude:\n  paths: [pets]\n", wantErr: `oasgen.yaml:3:10: exclude.paths: "pets" is not a path prefix`},
 		{name: "list of mappings", file: "version: 1\ninclude:\n  tags: [{a: b}]\n", wantErr: `oasgen.yaml:3:10: include.tags: want a string`},
 		{name: "not a mapping", file: "- version\n", wantErr: "oasgen.yaml:1:1: want a mapping"},
@@ -44,7 +44,7 @@ func TestLoadConfig(t *testing.T) {
 					off != nil && off.Off
 			},
 		},
-		{name: "pagination key", file: "version: 1\npagination:\n  listCustomers: {stlye: cursor}\n", wantErr: `oasgen.yaml:3:19: pagination.listCustomers: unknown key "stlye"`},
+		{name: "pagination key", file: "version: 1\npagination:\n  listCustomers: {stlye: cursor}\n", wantErr: `oasgen.yaml:3:19: pagination.listCustomers: unknown key "stlye"; did you mean style? (want style, param, next or items)`},
 		{name: "bad boolean", file: "version: 1\nunchecked-patterns: yes please\n", wantErr: "oasgen.yaml:2:21: unchecked-patterns: want true or false"},
 		{name: "model packages", file: "version: 1\nmodel-packages: 8\n", want: func(c *genConfig) bool { return c.modelPackages == 8 }},
 		{name: "model packages zero", file: "version: 1\nmodel-packages: 0\n", wantErr: `oasgen.yaml:2:17: model-packages: want a number from 1 to 64, not "0"`},
@@ -240,7 +240,7 @@ func TestConfigPagination(t *testing.T) {
 		{"as the spec says", "", []string{"ListIssuesAll", "ListCustomersAll"}, []string{"ListLabelsAll"}, ""},
 		{"config wins", "  listLabels: {style: link}\n  listIssues: false\n  listTags: {style: cursor, param: page, next: x}\n",
 			[]string{"ListLabelsAll"}, []string{"ListIssuesAll"}, "oasgen.yaml:7:13: GET /tags: pagination.listTags: param \"page\" is not a query parameter of the operation holding a string"},
-		{"unknown operation", "  listLables: false\n", nil, nil, `oasgen.yaml:5:15: pagination: the spec has no operation "listLables"`},
+		{"unknown operation", "  listLables: false\n", nil, nil, `oasgen.yaml:5:15: pagination: the spec has no operation "listLables"; did you mean listLabels?`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()

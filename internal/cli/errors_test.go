@@ -50,7 +50,6 @@ func TestUsage(t *testing.T) {
 		{[]string{"frobnicate"}, exitUsage, `unknown command "frobnicate"`},
 		{[]string{"generate", "-i", "x.yaml"}, exitUsage, "-o DIR is required"},
 		{[]string{"generate", "-o", "x", "-p", "Bad-Name"}, exitUsage, "not a valid Go package name"},
-		{[]string{"generate", "-nope"}, exitUsage, "flag provided but not defined"},
 		{[]string{"generate", "-h"}, exitOK, "Usage: oasgen generate"},
 		{[]string{"version"}, exitOK, "oasgen (devel)"},
 		{[]string{"help", "generate"}, exitOK, "oas_client_gen.go    the Client"},
@@ -67,6 +66,32 @@ func TestUsage(t *testing.T) {
 		var out bytes.Buffer
 		if code := Run(tc.args, nil, &out, &out); code != tc.code || !strings.Contains(out.String(), tc.out) {
 			t.Errorf("oasgen %v: exit %d, output %q; want %d and %q", tc.args, code, out.String(), tc.code, tc.out)
+		}
+	}
+}
+
+// TestUsageLine checks that a command line a command cannot run is one
+// line on stderr, with a hint, and no usage below it.
+func TestUsageLine(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"generate", "-nope"}, "oasgen: unknown flag -nope for generate (oasgen help generate)\n"},
+		{[]string{"generate", "-model-package", "3"}, "oasgen: unknown flag -model-package for generate; did you mean -model-packages? (oasgen help generate)\n"},
+		{[]string{"generate", "--jsontokens"}, "oasgen: unknown flag -jsontokens for generate; did you mean -json-tokens? (oasgen help generate)\n"},
+		{[]string{"generate", "-o"}, "oasgen generate: flag needs an argument: -o (oasgen help generate)\n"},
+		{[]string{"generate", "a.yaml", "b.yaml"}, "oasgen generate: want one spec, got [\"a.yaml\" \"b.yaml\"] (oasgen help generate)\n"},
+		{[]string{"lint", "-dsable", "x", "a.yaml"}, "oasgen: unknown flag -dsable for lint; did you mean -disable? (oasgen help lint)\n"},
+		{[]string{"lint"}, "oasgen lint: want one spec (oasgen help lint)\n"},
+		{[]string{"bench", "--shema", "Pet"}, "oasgen: unknown flag -shema for bench; did you mean -schema? (oasgen help bench)\n"},
+		{[]string{"genrate"}, "oasgen: unknown command \"genrate\"; did you mean generate? (oasgen help)\n"},
+		{[]string{"help", "lnt"}, "oasgen help: unknown command \"lnt\"; did you mean lint? (oasgen help)\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := Run(tc.args, nil, &stdout, &stderr)
+		if code != exitUsage || stderr.String() != tc.want || stdout.Len() != 0 {
+			t.Errorf("oasgen %v: exit %d, stderr %q, stdout %q; want %d and %q", tc.args, code, stderr.String(), stdout.String(), exitUsage, tc.want)
 		}
 	}
 }

@@ -52,18 +52,17 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&enable, "enable", "rules to turn back on, comma-separated")
 	fs.Var(&severity, "severity", "rule=severity pairs that change a rule's severity")
 	list := fs.Bool("rules", false, "list the rules and exit")
+	beQuiet := fs.Bool("q", false, "text output: only the findings that are errors")
+	beVerbose := fs.Bool("v", false, "text output: every finding with its fix, then the count of each rule, not a summary by rule")
 	var limits spec.Options
 	limitFlags(fs, &limits)
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: oasgen lint [flags] [-i SPEC | SPEC]\n\nReports what in a spec will cost speed, memory or correctness, as\nfile:line:col: severity rule-id: message, each with a suggested fix.\nRules are described in docs/lint.md.\n\n")
+		fmt.Fprint(fs.Output(), "Usage: oasgen lint [flags] [-i SPEC | SPEC]\n\nReports what in a spec will cost speed, memory or correctness: by rule,\nwith the count, the first finding and a suggested fix (-v: every\nfinding, as file:line:col: severity rule-id: message, and its fix).\nRules are described in docs/lint.md.\n\n")
 		fs.PrintDefaults()
 	}
 	rest, err := parseArgs(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return badFlags(fs, err, stderr)
 	}
 	if *list {
 		for _, r := range lint.Rules() {
@@ -76,9 +75,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		err = errors.New("want one spec")
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "oasgen lint:", err)
-		fs.Usage()
-		return exitUsage
+		return usageLine(stderr, "lint", err)
 	}
 	cfg := lint.Config{Rules: map[string]lint.RuleConfig{}}
 	threshold := lint.Error
@@ -97,7 +94,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, id := range disable {
 		if !lint.KnownRule(id) {
-			return usageErr("unknown rule %q (see oasgen lint -rules)", id)
+			return usageErr("unknown rule %q%s (see oasgen lint -rules)", id, ruleSuggestion(id))
 		}
 		rc := cfg.Rules[id]
 		rc.Off = true
@@ -105,7 +102,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, id := range enable {
 		if !lint.KnownRule(id) {
-			return usageErr("unknown rule %q (see oasgen lint -rules)", id)
+			return usageErr("unknown rule %q%s (see oasgen lint -rules)", id, ruleSuggestion(id))
 		}
 		rc := cfg.Rules[id]
 		rc.Off = false
@@ -114,7 +111,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	for _, pair := range severity {
 		id, level, ok := strings.Cut(pair, "=")
 		if !ok || !lint.KnownRule(id) {
-			return usageErr("-severity wants rule=severity with a known rule, not %q", pair)
+			return usageErr("-severity wants rule=severity with a known rule, not %q%s", pair, ruleSuggestion(id))
 		}
 		sev, err := lint.ParseSeverity(level)
 		if err != nil {
@@ -140,10 +137,17 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		threshold = sev
 	}
 	if *format != "text" && *format != "json" && *format != "sarif" {
-		return usageErr("unknown format %q (want text, json or sarif)", *format)
+		return usageErr("unknown format %q (want text, json or sarif)%s", *format, spec.DidYouMean(*format, []string{"text", "json", "sarif"}))
+	}
+	verb, err := verbosityOf(*beQuiet, *beVerbose)
+	if err != nil {
+		return usageLine(stderr, "lint", err)
 	}
 
-	findings, err := lintSpec(specPath, limits, cfg)
+	status := startStatus(stderr, "oasgen lint", verb)
+	status.set("reading the spec and building its types")
+	findings, err := lintWith(specPath, limits, cfg, status)
+	status.end()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitSpec
@@ -154,7 +158,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	case "sarif":
 		err = lint.WriteSARIF(stdout, findings, Version())
 	default:
-		err = lint.WriteText(stdout, findings)
+		writeFindings(stdout, findings, verb)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "oasgen lint:", err)
@@ -168,13 +172,23 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// Lint loads the spec at path and runs the rules on it.
-func Lint(path string, cfg lint.Config) ([]lint.Finding, error) {
-	return lintSpec(path, spec.Options{}, cfg)
+// ruleSuggestion is "; did you mean RULE?" with the lint rule nearest to
+// id, or "".
+func ruleSuggestion(id string) string {
+	var ids []string
+	for _, r := range lint.Rules() {
+		ids = append(ids, r.ID)
+	}
+	return spec.DidYouMean(id, ids)
 }
 
-// lintSpec is Lint with the loader's limits.
-func lintSpec(path string, limits spec.Options, cfg lint.Config) ([]lint.Finding, error) {
+// Lint loads the spec at path and runs the rules on it.
+func Lint(path string, cfg lint.Config) ([]lint.Finding, error) {
+	return lintWith(path, spec.Options{}, cfg, nil)
+}
+
+// lintWith is Lint with the loader's limits, showing its stages on status.
+func lintWith(path string, limits spec.Options, cfg lint.Config, status *statusLine) ([]lint.Finding, error) {
 	s, err := spec.LoadWith(path, limits)
 	if err != nil {
 		return nil, err
@@ -184,7 +198,32 @@ func lintSpec(path string, limits spec.Options, cfg lint.Config) ([]lint.Finding
 	if err != nil {
 		return nil, err
 	}
+	status.set("running the rules")
 	return lint.Run(s, p, cfg), nil
+}
+
+// writeFindings writes lint's text output: a summary by rule, or with
+// verbose every finding and its fix and then the count of each rule; with
+// quiet the errors only.
+func writeFindings(w io.Writer, findings []lint.Finding, v verbosity) {
+	var fs []finding
+	for _, f := range findings {
+		if v == quiet && f.Severity < lint.Error {
+			continue
+		}
+		fs = append(fs, finding{severity: f.Severity.String(), kind: f.Rule, pos: f.Pos.String(), msg: f.Msg, fix: f.Fix})
+	}
+	width := lineWidth(w)
+	if v == verbose {
+		writeEach(w, fs, width, true)
+		if len(fs) > 0 {
+			fmt.Fprintln(w)
+			writeCounts(w, fs)
+		}
+		writeTotals(w, fs, "rule", "")
+		return
+	}
+	writeSummary(w, fs, width, "rule", "-v lists each one")
 }
 
 // loadLintConfig reads a config file into cfg and returns its fail-on.
@@ -197,6 +236,15 @@ func loadLintConfig(path string, cfg lint.Config) (lint.Severity, error) {
 	if err := yaml.Unmarshal(data, &lf); err != nil {
 		return 0, fmt.Errorf("%s: %v", path, err)
 	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err == nil && len(doc.Content) > 0 && doc.Content[0].Kind == yaml.MappingNode {
+		top := doc.Content[0].Content
+		for i := 0; i+1 < len(top); i += 2 {
+			if k := top[i]; k.Value != "fail-on" && k.Value != "rules" {
+				return 0, fmt.Errorf("%s:%d:%d: unknown setting %q%s (want fail-on or rules)", path, k.Line, k.Column, k.Value, spec.DidYouMean(k.Value, []string{"fail-on", "rules"}))
+			}
+		}
+	}
 	var failOn lint.Severity
 	if lf.FailOn != "" {
 		if failOn, err = lint.ParseSeverity(lf.FailOn); err != nil {
@@ -206,7 +254,7 @@ func loadLintConfig(path string, cfg lint.Config) (lint.Severity, error) {
 	for id, n := range lf.Rules {
 		where := fmt.Sprintf("%s:%d:%d", path, n.Line, n.Column)
 		if !lint.KnownRule(id) {
-			return 0, fmt.Errorf("%s: unknown rule %q", where, id)
+			return 0, fmt.Errorf("%s: unknown rule %q%s", where, id, ruleSuggestion(id))
 		}
 		rc := cfg.Rules[id]
 		switch n.Kind {
@@ -242,7 +290,7 @@ func loadLintConfig(path string, cfg lint.Config) (lint.Severity, error) {
 					}
 					rc.MaxDepth = d
 				default:
-					return 0, fmt.Errorf("%s: %s: unknown setting %q", where, id, k)
+					return 0, fmt.Errorf("%s: %s: unknown setting %q%s", where, id, k, spec.DidYouMean(k, []string{"severity", "enabled", "max-depth"}))
 				}
 			}
 		default:

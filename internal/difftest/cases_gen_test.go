@@ -78,9 +78,11 @@ import (
 	typearrayplain "github.com/oasgen/oasgen/testdata/typearray/plain"
 	unevaluatedplain "github.com/oasgen/oasgen/testdata/unevaluated/plain"
 	unionexactplain "github.com/oasgen/oasgen/testdata/unionexact/plain"
+	unionnestingplain "github.com/oasgen/oasgen/testdata/unionnesting/plain"
 	uniqueobjectsplain "github.com/oasgen/oasgen/testdata/uniqueobjects/plain"
 	validationplain "github.com/oasgen/oasgen/testdata/validation/plain"
 	webhooksplain "github.com/oasgen/oasgen/testdata/webhooks/plain"
+	xwebhooksplain "github.com/oasgen/oasgen/testdata/xwebhooks/plain"
 )
 
 // cases lists every golden case with a plain mirror.
@@ -160,7 +162,9 @@ var cases = map[string][]pair{
 	"typearray":      conv(typearrayplain.Pairs, func(p typearrayplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"unevaluated":    conv(unevaluatedplain.Pairs, func(p unevaluatedplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"unionexact":     conv(unionexactplain.Pairs, func(p unionexactplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"unionnesting":   conv(unionnestingplain.Pairs, func(p unionnestingplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"uniqueobjects":  conv(uniqueobjectsplain.Pairs, func(p uniqueobjectsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"validation":     conv(validationplain.Pairs, func(p validationplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"webhooks":       conv(webhooksplain.Pairs, func(p webhooksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"xwebhooks":      conv(xwebhooksplain.Pairs, func(p xwebhooksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 }

@@ -260,10 +260,17 @@ func FuzzGenerated(f *testing.F) {
 			if !valid {
 				t.Fatalf("%s accepts invalid JSON %q", p.name, data)
 			}
-			if err := real.(validator).Validate(); err != nil {
-				t.Fatalf("%s: Validate rejects %q, which its decoder accepted: %v", p.name, data, err)
-			}
 			out, err := real.MarshalJSON()
+			if verr := real.(validator).Validate(); verr != nil {
+				// The Go value may have lost what made the items of an
+				// array differ (a member its struct drops, a time's
+				// spelling): then its encoding is rejected too.
+				again := p.real().(codec)
+				if !strings.Contains(verr.Error(), "uniqueItems is set") || err != nil || again.UnmarshalJSON(out) == nil {
+					t.Fatalf("%s: Validate rejects %q, which its decoder accepted: %v", p.name, data, verr)
+				}
+				continue
+			}
 			if err != nil {
 				continue // a value JSON cannot carry, reported as an error
 			}

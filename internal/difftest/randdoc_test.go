@@ -288,8 +288,28 @@ func canonical(b []byte) string {
 	if err := json.Unmarshal(b, &v); err != nil {
 		return string(b)
 	}
-	out, _ := json.Marshal(v)
+	out, _ := json.Marshal(unsignedZeros(v))
 	return string(out)
+}
+
+// unsignedZeros replaces each -0 in v with 0: JSON numbers are equal by
+// value.
+func unsignedZeros(v any) any {
+	switch v := v.(type) {
+	case float64:
+		if v == 0 {
+			return 0.0
+		}
+	case []any:
+		for i := range v {
+			v[i] = unsignedZeros(v[i])
+		}
+	case map[string]any:
+		for k := range v {
+			v[k] = unsignedZeros(v[k])
+		}
+	}
+	return v
 }
 
 // constrainedPool holds strings for schemas with a pattern or lengths: some
@@ -347,13 +367,15 @@ func (g *docGen) prim(p *ir.Prim) {
 		case "uri":
 			g.str([]string{"https://example.com/a%20b?q=1#f", "urn:isbn:0451450523", "mailto:a@b.c"}[r.IntN(3)])
 		case "hostname":
-			g.str([]string{"example.com", "a-b.c0", "localhost"}[r.IntN(3)])
+			g.str([]string{"example.com", "a-b.c0", "localhost", "xn--bcher-kva.example"}[r.IntN(4)])
+		case "regex":
+			g.str([]string{"^a+$", "[^]", `\cA(?<n>x)\k<n>`, `\p{Lu}(?i:x)`}[r.IntN(4)])
 		case "idn-hostname":
 			g.str([]string{"bücher.example", "例え.テスト", "xn--bcher-kva.example"}[r.IntN(3)])
 		case "idn-email":
 			g.str([]string{"δοκιμή@παράδειγμα.δοκιμή", "a@bücher.example", "x@example.com"}[r.IntN(3)])
 		case "duration":
-			g.str([]string{"P1Y2M3DT4H5M6S", "PT0.5S", "P4W", "PT36H", "P1D"}[r.IntN(5)])
+			g.str([]string{"P1Y2M3DT4H5M6S", "PT5S", "P4W", "PT36H", "P1D"}[r.IntN(5)])
 		case "time":
 			g.str([]string{"15:04:05Z", "08:59:60+09:00", "00:00:00.123-05:30"}[r.IntN(3)])
 		default:

@@ -28,8 +28,6 @@ func TestWholeValue(t *testing.T) {
 		{"dependentSchemas met", func() codec { return new(unevaluated.Payment) }, `{"card":"x","billing":"y"}`, true},
 		{"dependentSchemas unmet", func() codec { return new(unevaluated.Payment) }, `{"card":"x"}`, false},
 		{"no card, nothing required", func() codec { return new(unevaluated.Payment) }, `{"billing":"y"}`, true},
-		{"one oneOf variant", func() codec { return new(unevaluated.Shape) }, `{"radius":1}`, true},
-		{"two oneOf variants", func() codec { return new(unevaluated.Shape) }, `{"radius":1,"side":2}`, false},
 		{"contains", func() codec { return new(unevaluated.Scores) }, `[1,12]`, true},
 		{"contains none", func() codec { return new(unevaluated.Scores) }, `[1,2]`, false},
 		{"if then", func() codec { return new(unevaluated.Shipping) }, `{"country":"NL","postcode":"1234AB"}`, true},

@@ -34,6 +34,12 @@ type codec struct {
 	// errVar is set where a variable err of type error is in scope, so a
 	// value can be read straight into its destination.
 	errVar bool
+	// trial is set by tryInOrder when it tries several variants; the
+	// union's decoder then remembers its values (trialDecoder).
+	trial bool
+	// trialKeys names the oasrt.TrialKey variables of the unions decoded
+	// by trial, in order.
+	trialKeys []string
 }
 
 // errPath is where a decoder's value is below the value its function
@@ -111,6 +117,16 @@ func genJSON(f *file, pkg *ir.Package) []string {
 		f.P("var (")
 		for _, name := range c.marshaled {
 			f.P(sizeHintVar(name), " ", rt("SizeHint"))
+		}
+		f.P(")")
+	}
+	if len(c.trialKeys) > 0 {
+		f.P()
+		f.P("// The names under which a Reader remembers the values of unions")
+		f.P("// decoded by trial (oasrt.TrialKey).")
+		f.P("var (")
+		for _, key := range c.trialKeys {
+			f.P(key, " ", rt("TrialKey"))
 		}
 		f.P(")")
 	}
@@ -849,10 +865,16 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		anyChecks(c.file, t, x, c.violation(at, p))
 		c.P(dst, " = ", x)
 	case *ir.Array:
-		at := ""
+		at, pin := "", ""
 		if t.MinItems != nil || t.MaxItems != nil || t.Unique {
 			at = c.tmp("at")
 			c.P(at, " := r.Start()")
+		}
+		if t.Unique && !decodedComparable(t.Elem) {
+			// Items equal in Go may differ as JSON values and the other
+			// way round: the array's text is kept and its items compared.
+			pin = c.tmp("pin")
+			c.P(pin, " := r.Pin()")
 		}
 		if t.MaxItems == nil && c.plainString(t.Elem) {
 			// The runtime reads it, sharing blocks between short arrays.
@@ -865,7 +887,15 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		}
 		fail := c.violation(at, p)
 		countBounds(c.file, "len("+dst+")", t.MinItems, nil, "items", fail) // maxItems: in the loop
-		if t.Unique {
+		switch {
+		case pin != "":
+			i, j := c.tmp("i"), c.tmp("j")
+			c.P(i, ", ", j, " := ", rt("RawDuplicate"), "(r.Span(", at, "))")
+			c.P("r.Unpin(", pin, ")")
+			c.P("if ", i, " >= 0 {")
+			fail(`"items %d and %d are equal; uniqueItems is set"`, i, j)
+			c.P("}")
+		case t.Unique:
 			c.checks.uniqueCheck(c.file, t, dst, c.tmp, fail)
 		}
 	case *ir.Map:

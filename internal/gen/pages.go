@@ -35,14 +35,25 @@ func genPager(f *file, a *api, op *apiOp) {
 	f.P("// fetched when the iteration reaches it, and breaking out of the loop")
 	f.P("// fetches no more. ", pageStyleDoc(pg))
 	f.P("// An error ends the iteration: it is yielded with the zero item; a")
-	f.P("// response that is not a page is a *", rt("PageError"), ".")
+	if pg.Style == ir.PageLink || pg.Style == ir.PageCursor {
+		f.P("// response that is not a page is a *", rt("PageError"), ", a next page the walk")
+		f.P("// was given before a *", rt("LoopError"), ", one past the limit of pages")
+	} else {
+		f.P("// response that is not a page is a *", rt("PageError"), ", a page past the limit")
+	}
+	f.P("// (", rt("WithMaxPages"), ", ", rt("CallMaxPages"), ") a *", rt("PageLimitError"), ".")
 	f.P("func (c *", a.client, ") ", pg.Method, sig, " {")
 	f.P("return func(yield func(", item, ", error) bool) {")
 	f.P("var zero ", item)
+	f.P("walk := c.cfg.Pages(opts)")
 	if pg.Style == ir.PageLink {
 		f.P("next := \"\"")
 	}
 	f.P("for page := 1; ; page++ {")
+	f.P("if err := walk.Fetch(page); err != nil {")
+	f.P("yield(zero, err)")
+	f.P("return")
+	f.P("}")
 	if pg.Style == ir.PageLink {
 		f.P("var resp *", httpPkg("Response"))
 		f.P("call := append(opts[:len(opts):len(opts)], ", rt("CallResponse"), "(&resp))")
@@ -71,9 +82,11 @@ func genPager(f *file, a *api, op *apiOp) {
 	f.P("return")
 	f.P("}")
 	f.P("}")
-	loop := func(n string) {
-		f.P("yield(zero, &", rt("LoopError"), "{Page: page, Next: ", n, "})")
+	loop := func(check string) {
+		f.P("if err := ", check, "; err != nil {")
+		f.P("yield(zero, err)")
 		f.P("return")
+		f.P("}")
 	}
 	switch pg.Style {
 	case ir.PageLink:
@@ -81,9 +94,7 @@ func genPager(f *file, a *api, op *apiOp) {
 		f.P("if n == \"\" {")
 		f.P("return")
 		f.P("}")
-		f.P("if n == next {")
-		loop("n")
-		f.P("}")
+		loop("walk.NextURL(page, resp, n)")
 		f.P("next = n")
 	case ir.PageCursor:
 		x := "p." + v.bodyField + "." + pg.Next.GoName
@@ -99,9 +110,7 @@ func genPager(f *file, a *api, op *apiOp) {
 		f.P("return")
 		f.P("}")
 		cur, set := pageParam(f, pg.Param)
-		f.P("if n == string(", cur, ") {")
-		loop("n")
-		f.P("}")
+		loop("walk.NextCursor(page, string(" + cur + "), n)")
 		set(f.goType(pg.Param.Type) + "(n)")
 	default:
 		f.P("if len(", items, ") == 0 {")

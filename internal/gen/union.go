@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
@@ -114,9 +115,10 @@ func (c *codec) unionCodec(d *ir.Union) {
 	c.P("// ", decodeName(d), " reads the variant the value selects, in one pass over")
 	c.P("// the value: what tells the variants apart was worked out when this")
 	c.P("// code was generated.")
+	funcAt := c.buf.Len()
 	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
 	c.P("*v = ", d.GoName, "{}")
-	c.pin = false
+	c.pin, c.trial = false, false
 	var onePass *onePassUnion
 	startAt := c.buf.Len()
 	c.P("start := r.Start()")
@@ -153,6 +155,8 @@ func (c *codec) unionCodec(d *ir.Union) {
 				c.onePassTry(d)
 			}
 			c.byTag(d, exact)
+		case k.kind == ir.JSONObject && d.Facts:
+			c.byFacts(d, factVariants(d))
 		case k.kind == ir.JSONObject && len(exact) > 1 && !d.Trial:
 			c.byKey(d, exact)
 		case k.kind == ir.JSONString && len(exact) > 1 && !d.Trial && len(others) == 0:
@@ -183,10 +187,67 @@ func (c *codec) unionCodec(d *ir.Union) {
 		c.buf.Write(body)
 	}
 	c.P()
+	if c.trial {
+		c.trialDecoder(d, funcAt)
+	}
 	if onePass != nil {
 		c.onePassDecoder(d, onePass)
 	}
 	c.marshalers(d.GoName)
+}
+
+// trialDecoder renames the union's decoder printed at funcAt, which tries
+// variants in turn, to decodeVariants, and prints the decoder that calls
+// it once per value: a value the Reader remembers from an earlier try (an
+// outer union trying its variants over the same bytes) is not decoded
+// again, so nested and recursive unions decode in linear time.
+func (c *codec) trialDecoder(d *ir.Union, funcAt int) {
+	name := decodeName(d)
+	rest := c.buf.Bytes()[funcAt:]
+	from := []byte(") " + name + "(")
+	i := bytes.Index(rest, from)
+	body := slices.Concat(rest[:i], []byte(") decodeVariants("), rest[i+len(from):])
+	c.buf.Truncate(funcAt)
+	c.buf.Write(body)
+	key := trialKeyVar(d.GoName)
+	c.trialKeys = append(c.trialKeys, key)
+	c.P("// ", name, " decodes a value of ", d.GoName, " by trying its variants, once")
+	c.P("// per value: the Reader remembers what each try found while an outer")
+	c.P("// union tries its own variants over the same bytes.")
+	c.P("func (v *", d.GoName, ") ", name, "(r *", rt("Reader"), ") error {")
+	c.P("at := r.Start()")
+	c.P("if t, ok := r.Recall(&", key, ", at); ok {")
+	c.P("if t.Err == nil {")
+	c.P("*v = *t.Value.(*", d.GoName, ")")
+	c.P("}")
+	c.P("return t.Err")
+	c.P("}")
+	c.P("r.TrialStart()")
+	c.P("err := v.decodeVariants(r)")
+	c.P("if r.TrialEnd() {")
+	c.P("c := *v")
+	c.P("r.Remember(&", key, ", at, &c, err)")
+	c.P("}")
+	c.P("return err")
+	c.P("}")
+	c.P()
+}
+
+// trialKeyVar names the package-level oasrt.TrialKey of a union decoded
+// by trial.
+func trialKeyVar(name string) string { return "trials" + name }
+
+// factVariants returns the variants of a union decided by facts that take
+// objects, in order: those of kind object and those taking any object
+// (build.factVariants).
+func factVariants(d *ir.Union) []*ir.Variant {
+	var out []*ir.Variant
+	for _, v := range d.Variants {
+		if _, free := v.Type.(*ir.Any); free || slices.Contains(v.Kinds, ir.JSONObject) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // quoteList returns ss as Go string literals separated by commas, for a
@@ -344,6 +405,7 @@ func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
 		c.decodeVariant(d, vs[0])
 		return
 	}
+	c.trial = true
 	// oneOf: a value two variants accept is an error. (A whole-value check
 	// applies oneOf itself, exactly: a variant's Go type may accept what
 	// its schema does not, so there the first variant that accepts wins,

@@ -824,13 +824,38 @@ func (k *checks) duplicate(f *file, t *ir.Array, x string) string {
 	return f.qual(rt("DuplicateFunc")) + "(" + x + ", func(w *" + f.qual(rt("Writer")) + ", e *" + f.goType(t.Elem) + ") {\n" + sub.buf.String() + "})"
 }
 
+// decodedComparable reports whether two items of type t a decoder reads
+// are equal in Go exactly when their JSON values are: strings, booleans,
+// integers read from numbers, and enums. A decoder checks uniqueItems on
+// such items' Go values and on the array's text otherwise (a float rounds,
+// a UUID's or a date-time's text has several spellings of one value).
+func decodedComparable(t ir.Type) bool {
+	switch t := t.(type) {
+	case *ir.Prim:
+		switch t.Kind {
+		case ir.String, ir.Bool:
+			return true
+		case ir.Int32, ir.Int64, ir.Uint32, ir.Uint64:
+			return !t.Quoted
+		}
+	case *ir.Ref:
+		switch d := t.Decl.(type) {
+		case *ir.Enum:
+			return true
+		case *ir.Alias:
+			return decodedComparable(d.Type)
+		}
+	}
+	return false
+}
+
 // comparable reports whether Go's == on values of t is JSON equality.
 func comparable(t ir.Type) bool {
 	switch t := t.(type) {
 	case *ir.Prim:
 		switch t.Kind {
-		case ir.Bytes, ir.DateTime:
-			return false // a slice; times compare their zone by pointer
+		case ir.Bytes, ir.DateTime, ir.Decimal:
+			return false // a slice; times compare their zone by pointer; decimals their text
 		}
 		return true
 	case *ir.Ref:

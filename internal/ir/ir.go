@@ -85,6 +85,12 @@ type Diagnostic struct {
 	// ("webhooks", "links", "parameter content"...), for counting them;
 	// empty for the other warnings.
 	Kind string
+	// Class names the kind of warning, what generate's summary counts
+	// together: Kind for the elements not generated, the keyword or
+	// mistake for the others ("pattern", "allOf", "duplicate operationId").
+	Class string
+	// Advice says what to do about a warning of its Class, in a line.
+	Advice string
 	// Of is the *Operation or Decl the warning is about, so that a
 	// selection that leaves it out leaves out its warnings too; nil for
 	// the document as a whole.
@@ -329,6 +335,13 @@ type Union struct {
 	// Trial is set when some variants can only be told apart by trying
 	// them in turn; Build reports a warning naming the schema.
 	Trial bool
+	// Facts is set when the object variants are decided from what one
+	// pass over the object gathers: the keys present, and for each key
+	// whether its value is valid for the variants that declare it (they
+	// declare it with one type). Every variant's own checks then apply, so
+	// a oneOf value two variants accept is rejected with no second pass
+	// (the shape of protobuf's JSON mapping of a oneof).
+	Facts bool
 }
 
 // Tuple is an array schema with prefixItems: its Go type is a struct with a

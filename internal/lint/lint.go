@@ -90,12 +90,17 @@ type checker struct {
 }
 
 func (c *checker) report(pos ir.Pos, msg, fix string) {
+	c.reportAs(c.rule.Severity, pos, msg, fix)
+}
+
+// reportAs is report with the severity sev instead of the rule's, unless
+// the config sets the rule's.
+func (c *checker) reportAs(sev Severity, pos ir.Pos, msg, fix string) {
 	key := c.rule.ID + "\x00" + pos.String() + "\x00" + msg
 	if c.seen[key] {
 		return
 	}
 	c.seen[key] = true
-	sev := c.rule.Severity
 	if rc := c.cfg.rule(c.rule.ID); rc.Severity != 0 {
 		sev = rc.Severity
 	}

@@ -20,10 +20,10 @@ var rules = []*Rule{
 	{ID: "unbounded-request", Severity: Warning, Summary: "request-body strings, arrays or maps with no size limit", run: unboundedRequest},
 	{ID: "ambiguous-union", Severity: Warning, Summary: "oneOf/anyOf variants that cannot be told apart without trying them", run: ambiguousUnion},
 	{ID: "missing-operation-id", Severity: Warning, Summary: "an operation with no operationId", run: missingOperationID},
-	{ID: "duplicate-operation-id", Severity: Error, Summary: "an operationId used twice", run: duplicateOperationID},
-	{ID: "undeclared-path-param", Severity: Error, Summary: "a path template parameter with no parameter declared for it", run: undeclaredPathParam},
-	{ID: "unused-path-param", Severity: Error, Summary: "a path parameter the path template does not contain", run: unusedPathParam},
-	{ID: "adjacent-path-params", Severity: Error, Summary: "two path template expressions with nothing between them", run: adjacentPathParams},
+	{ID: "duplicate-operation-id", Severity: Warning, Summary: "an operationId used twice", run: duplicateOperationID},
+	{ID: "undeclared-path-param", Severity: Warning, Summary: "a path template parameter with no parameter declared for it", run: undeclaredPathParam},
+	{ID: "unused-path-param", Severity: Warning, Summary: "a path parameter the path template does not contain", run: unusedPathParam},
+	{ID: "adjacent-path-params", Severity: Warning, Summary: "two path template expressions with nothing between them", run: adjacentPathParams},
 	{ID: "undefined-required", Severity: Warning, Summary: "a required property that properties does not define", run: undefinedRequired},
 	{ID: "unused-component", Severity: Info, Summary: "a component no $ref names", run: unusedComponent},
 	{ID: "integer-format", Severity: Info, Summary: "an integer with no format", run: integerFormat},
@@ -586,8 +586,14 @@ func patternRE2(c *checker) {
 			// The generator translates ECMA-262 into RE2 where the two
 			// can mean the same; what it cannot translate fails
 			// generation, or with -unchecked-patterns is not checked.
+			// What RE2 cannot compile for its limits, or what is not
+			// ECMA-262, generation only warns about: so does the rule.
 			if _, err := build.TranslatePattern(pattern); err != nil {
-				c.report(c.schemaPos(v.sch), fmt.Sprintf("%s at %s cannot run on RE2 (Go's regexp): %v", what, v.where, err),
+				sev := Error
+				if !build.IsConstructError(err) {
+					sev = Warning
+				}
+				c.reportAs(sev, c.schemaPos(v.sch), fmt.Sprintf("%s at %s cannot run on RE2 (Go's regexp): %v", what, v.where, err),
 					"rewrite it without backreferences, and with lookarounds only at its anchored start (^(?!x)) or next to its final $; RE2 guarantees linear time, which is why it lacks the rest")
 			}
 		}

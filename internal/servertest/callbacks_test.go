@@ -91,7 +91,7 @@ func TestCallbacks(t *testing.T) {
 	subscriber := httptest.NewServer(mux)
 	defer subscriber.Close()
 
-	pub := &publisher{cb: callbacks.NewCallbackClient()}
+	pub := &publisher{cb: callbacks.NewCallbackClient(allowLoopback)}
 	api := httptest.NewServer(callbacks.NewServer(pub))
 	defer api.Close()
 	c, err := callbacks.NewClient(api.URL)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,10 @@ import (
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/webhooks"
 )
+
+// allowLoopback lets the clients of webhooks and callbacks, which dial
+// public addresses only, call the tests' loopback servers.
+var allowLoopback = oashttp.WithAllowedNetworks(netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128"))
 
 // subscriber receives the webhooks of testdata/webhooks and records them.
 type subscriber struct {
@@ -64,7 +69,7 @@ func TestWebhooks(t *testing.T) {
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	ctx := context.Background()
-	c := webhooks.NewWebhookClient()
+	c := webhooks.NewWebhookClient(allowLoopback)
 
 	t.Run("delivered", func(t *testing.T) {
 		res, err := c.PetAdded(ctx, srv.URL+"/hooks/petAdded?sub=42", webhooks.PetAddedParams{XSignature: "s1", Attempt: oasrt.NewOpt[int64](1)}, &webhooks.Pet{ID: 1, Name: "Rex"})
@@ -97,7 +102,7 @@ func TestWebhooks(t *testing.T) {
 		}
 	})
 	t.Run("invalid body answered by the server's checks", func(t *testing.T) {
-		raw := webhooks.NewWebhookClient(oashttp.WithoutRequestCheck())
+		raw := webhooks.NewWebhookClient(allowLoopback, oashttp.WithoutRequestCheck())
 		_, err := raw.PetAdded(ctx, srv.URL+"/hooks/petAdded", webhooks.PetAddedParams{XSignature: "s"}, &webhooks.Pet{ID: 3})
 		var se *oashttp.StatusError
 		if !errors.As(err, &se) || se.StatusCode != 422 || se.Problem == nil {
@@ -112,7 +117,7 @@ func TestWebhooks(t *testing.T) {
 		if !errors.As(err, &rce) || !strings.Contains(err.Error(), `query parameter "attempt"`) {
 			t.Fatalf("error %v, want a RequestCheckError naming attempt", err)
 		}
-		raw := webhooks.NewWebhookClient(oashttp.WithoutRequestCheck())
+		raw := webhooks.NewWebhookClient(allowLoopback, oashttp.WithoutRequestCheck())
 		_, err = raw.PetAdded(ctx, srv.URL+"/hooks/petAdded", params, &webhooks.Pet{ID: 4, Name: "Max"})
 		var se *oashttp.StatusError
 		if !errors.As(err, &se) || se.StatusCode != 400 {
@@ -125,7 +130,7 @@ func TestWebhooks(t *testing.T) {
 		if !errors.As(err, &se) || se.StatusCode != 401 {
 			t.Fatalf("error %v, want a 401", err)
 		}
-		keyed := webhooks.NewWebhookClient(oashttp.WithRequestEditor(func(ctx context.Context, r *http.Request) error {
+		keyed := webhooks.NewWebhookClient(allowLoopback, oashttp.WithRequestEditor(func(ctx context.Context, r *http.Request) error {
 			r.Header.Set("X-Hook-Key", "k1")
 			return nil
 		}))

@@ -241,9 +241,9 @@ func (l *loader) pointer(top *yaml.Node, p string) (*yaml.Node, error) {
 		}
 		if next == nil {
 			if walked == "" {
-				return nil, fmt.Errorf("the document has no %s", strconv.Quote(tok))
+				return nil, fmt.Errorf("the document has no %s%s", strconv.Quote(tok), keySuggestion(n, tok))
 			}
-			return nil, fmt.Errorf("%s has no %s", walked, strconv.Quote(tok))
+			return nil, fmt.Errorf("%s has no %s%s", walked, strconv.Quote(tok), keySuggestion(n, tok))
 		}
 		walked += "/" + tok
 		n = next

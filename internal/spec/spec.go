@@ -123,6 +123,7 @@ func ParseWith(path string, data []byte, opts Options) (*Spec, error) {
 		callbacksRead: map[*yaml.Node]*Callback{}, nodeFile: map[*yaml.Node]string{}, refAllOf: map[*yaml.Node]bool{}, ignoredSeen: map[*yaml.Node]bool{},
 		v31: v31, followed: map[followKey]followed{}, walking: map[followKey]bool{}, members: map[*yaml.Node]memberIndex{}, opts: opts}
 	s.Doc = l.document(s.Version)
+	l.xWebhooks(s.Doc)
 	l.check()
 	s.nodeFile = l.nodeFile
 	s.refSteps = l.steps

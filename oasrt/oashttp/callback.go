@@ -325,6 +325,7 @@ type urlPart struct {
 	lit    string
 	expr   *Expr
 	escape func(string) string // nil: inserted as it is
+	inPath bool                // a path segment: a dot segment is escaped too
 }
 
 // ParseCallbackURL parses a callback's URL template. An expression that
@@ -360,7 +361,7 @@ func ParseCallbackURL(tmpl string) (*CallbackURL, error) {
 		case inQuery:
 			p.escape = url.QueryEscape
 		default:
-			p.escape = url.PathEscape
+			p.escape, p.inPath = url.PathEscape, true
 		}
 		u.parts = append(u.parts, p)
 		rest = rest[i+j+1:]
@@ -386,6 +387,9 @@ func (u *CallbackURL) Expand(x *Exchange) (string, error) {
 		}
 		if p.escape != nil {
 			v = p.escape(v)
+			if p.inPath && isDotSegment(v) {
+				v = "%2E%2E"[:3*len(v)] // as escapeDotSegments does
+			}
 		}
 		b.WriteString(v)
 	}

@@ -98,7 +98,7 @@ func TestExprEvalEmpty(t *testing.T) {
 func TestCallbackURL(t *testing.T) {
 	r := httptest.NewRequest("POST", "https://api.example/orders?notify=a%20b", nil)
 	r.TLS = &tls.ConnectionState{}
-	x := &Exchange{Request: r, RequestBody: []byte(`{"callbackUrl":"https://cb.example/hook?k=1","id":"a/b c","email":"x@y"}`)}
+	x := &Exchange{Request: r, RequestBody: []byte(`{"callbackUrl":"https://cb.example/hook?k=1","id":"a/b c","email":"x@y","up":"..","here":"."}`)}
 	tests := []struct {
 		name     string
 		tmpl     string
@@ -110,6 +110,8 @@ func TestCallbackURL(t *testing.T) {
 		{"prefix", "{$request.body#/callbackUrl}&done=1", "https://cb.example/hook?k=1&done=1", "", ""},
 		{"path and query escaped", "https://n.example/orders/{$request.body#/id}?email={$request.body#/email}&q={$request.query.notify}",
 			"https://n.example/orders/a%2Fb%20c?email=x%40y&q=a+b", "", ""},
+		{"dot segments escaped", "https://n.example/orders/{$request.body#/up}/{$request.body#/here}?x={$request.body#/up}",
+			"https://n.example/orders/%2E%2E/%2E?x=..", "", ""},
 		{"url", "{$url}/events", "https://api.example/orders?notify=a%20b/events", "", ""},
 		{"literal", "https://fixed.example/cb", "https://fixed.example/cb", "", ""},
 		{"missing value", "{$request.body#/nope}", "", "", "$request.body#/nope: the request body has no value at /nope"},

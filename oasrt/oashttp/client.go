@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -73,6 +74,16 @@ type ClientConfig struct {
 	MaxItemBytes int
 	// Events configures the reading of server-sent events (events.go).
 	Events EventOptions
+	// MaxPages bounds the pages of one walk of a pager (WithMaxPages);
+	// 0 means DefaultMaxPages, a negative value no bound.
+	MaxPages int
+	// PublicAddrsOnly makes the client dial public addresses only and not
+	// follow redirects (WithPublicAddrsOnly): the clients of webhooks and
+	// callbacks are made so. AllowedNetworks and AllowAddr allow others
+	// (WithAllowedNetworks, WithAllowedAddrs).
+	PublicAddrsOnly bool
+	AllowedNetworks []netip.Prefix
+	AllowAddr       func(host string, addr netip.Addr) bool
 }
 
 // WithoutRequestCheck sends request bodies as they are: by default a
@@ -171,6 +182,9 @@ func NewClientConfig(baseURL string, opts []ClientOption) (*ClientConfig, error)
 		c.Timeout = -1 // the given client's Timeout bounds each attempt
 	}
 	c.Retry = c.Retry.normal()
+	if c.PublicAddrsOnly {
+		c.guardTransport() // under the middleware, which sees what it refuses
+	}
 	c.wrapTransport()
 	if c.MaxResponseBytes <= 0 {
 		c.MaxResponseBytes = DefaultMaxResponseBytes
@@ -226,7 +240,7 @@ func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, er
 
 // do is Do under the call's context; it runs cancel when the call ends.
 func (c *ClientConfig) do(ctx context.Context, req *Request, call *callOptions, policy *RetryPolicy, cancel context.CancelFunc) (*http.Response, error) {
-	u := c.BaseURL + string(req.Path)
+	u := c.BaseURL + string(escapeDotSegments(req.Path))
 	if req.URL != "" {
 		u = req.URL
 	}
@@ -277,6 +291,45 @@ func (c *ClientConfig) do(ctx context.Context, req *Request, call *callOptions, 
 	return c.send(ctx, hr, policy, c.AttemptTimeout, cancel)
 }
 
+// escapeDotSegments returns path with every segment that is "." or ".."
+// written %2E or %2E%2E: a path parameter whose value is a dot segment
+// (or makes one with the text around it) must reach the server as that
+// value, while a dot segment as it is names another path (RFC 3986,
+// 5.2.4), which a server mux cleaning the path, a proxy or a redirect
+// resolves. path is returned as it is when it has none, as almost every
+// path has not.
+func escapeDotSegments(path []byte) []byte {
+	var out []byte
+	start := 0
+	for i := 0; i <= len(path); i++ {
+		if i < len(path) && path[i] != '/' {
+			continue
+		}
+		seg := path[start:i]
+		if isDotSegment(seg) {
+			if out == nil {
+				out = make([]byte, 0, len(path)+8)
+				out = append(out, path[:start]...)
+			}
+			out = append(out, "%2E%2E"[:3*len(seg)]...)
+		} else if out != nil {
+			out = append(out, seg...)
+		}
+		if out != nil && i < len(path) {
+			out = append(out, '/')
+		}
+		start = i + 1
+	}
+	if out == nil {
+		return path
+	}
+	return out
+}
+
+func isDotSegment[T string | []byte](seg T) bool {
+	return len(seg) == 1 && seg[0] == '.' || len(seg) == 2 && seg[0] == '.' && seg[1] == '.'
+}
+
 // closeReader closes a request body that is never sent, as net/http
 // closes one it fails to send: a multipart body's writer then stops.
 func closeReader(r io.Reader) {
@@ -309,27 +362,82 @@ func (c *ClientConfig) ResponseJSON(resp *http.Response) (*Body, error) {
 
 // readResponse reads a response body whole, up to limit bytes. A declared
 // length over the limit fails at once; one under it is not trusted to size
-// the buffer, which grows with the bytes that arrive: a server declaring
-// 64 MiB and sending one byte costs one byte, not 64 MiB.
+// the buffer, which grows with the bytes that arrive (ReadBody): a server
+// declaring 64 MiB and sending one byte costs 16 KiB, not 64 MiB. The
+// declared length caps the growth, so a body that does arrive in full is
+// not given a buffer up to twice its size.
 func readResponse(resp *http.Response, limit int64) (*Body, error) {
 	if resp.ContentLength > limit {
 		return nil, &TooLargeError{Limit: limit}
 	}
-	return ReadBody(resp.Body, -1, limit)
+	return ReadBody(resp.Body, resp.ContentLength, limit)
 }
 
-// ResponseBytes reads a non-JSON response body whole, up to the limit.
+// ResponseBytes reads a non-JSON response body whole, up to the limit. A
+// body of declared length larger than the buffers pooled for reuse keeps
+// the buffer it was read into, without a copy; one of unknown length is
+// read in pieces and copied once into a slice of its size
+// (TestClientBodyMemory).
 func (c *ClientConfig) ResponseBytes(resp *http.Response) ([]byte, error) {
+	if resp.ContentLength < 0 {
+		return readPieces(resp.Body, c.MaxResponseBytes)
+	}
 	b, err := readResponse(resp, c.MaxResponseBytes)
 	if err != nil {
 		return nil, err
 	}
-	out := bytes.Clone(b.Bytes())
+	var out []byte
+	if cap(b.buf) > maxPooledBody {
+		out, b.buf = b.buf, nil
+	} else {
+		out = bytes.Clone(b.Bytes())
+	}
 	b.Release()
 	if out == nil {
 		out = []byte{}
 	}
 	return out, nil
+}
+
+// readPieces reads r whole, up to limit bytes, and returns its bytes in a
+// slice of their size. The first piece is a pooled buffer, so a small body
+// costs its copy alone; a larger one goes on in pieces that double as
+// they fill, copied once into the slice: a body of unknown length costs
+// at most about three times its size while it is read and its size once
+// read, where a buffer doubling as it fills costs up to four times and
+// keeps up to twice.
+func readPieces(r io.Reader, limit int64) ([]byte, error) {
+	b := bodies.Get().(*Body)
+	defer b.Release()
+	if cap(b.buf) == 0 {
+		b.buf = make([]byte, 0, min(BodyChunk, limit+1))
+	}
+	var pieces [][]byte
+	var total int64
+	piece := b.buf[:0]
+	for {
+		if len(piece) == cap(piece) {
+			pieces = append(pieces, piece)
+			piece = make([]byte, 0, min(2*int64(cap(piece)), limit+1-total))
+		}
+		n, err := r.Read(piece[len(piece):cap(piece)])
+		piece = piece[:len(piece)+n]
+		total += int64(n)
+		if total > limit {
+			return nil, &TooLargeError{Limit: limit}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	out := make([]byte, 0, total)
+	for _, p := range pieces {
+		out = append(out, p...)
+	}
+	return append(out, piece...), nil
 }
 
 // StatusError is returned by a generated client for a response whose

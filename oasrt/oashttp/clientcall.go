@@ -16,6 +16,7 @@ type callOptions struct {
 	retry    *RetryPolicy
 	response **http.Response
 	url      string // CallURL
+	maxPages int    // CallMaxPages, read by Pages
 }
 
 // newCallOptions applies opts; it is apart from Do so that a call without

@@ -37,3 +37,24 @@ func TestResponseReader(t *testing.T) {
 		t.Error("a body over the limit was read")
 	}
 }
+
+func TestEscapeDotSegments(t *testing.T) {
+	for in, want := range map[string]string{
+		"":             "",
+		"/":            "/",
+		"/users/ann":   "/users/ann",
+		"/users/.":     "/users/%2E",
+		"/users/..":    "/users/%2E%2E",
+		"/./../x/..y/": "/%2E/%2E%2E/x/..y/",
+		"/a/.../b":     "/a/.../b",
+		"/a/%2E%2E":    "/a/%2E%2E",
+		"..":           "%2E%2E",
+	} {
+		if got := string(escapeDotSegments([]byte(in))); got != want {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { escapeDotSegments([]byte("/users/ann/friends")) }); n != 0 {
+		t.Errorf("a path without dot segments: %v allocations", n)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"iter"
+	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"strings"
@@ -49,11 +50,22 @@ func WithHeartbeat(d time.Duration) ServerOption {
 	return func(c *ServerConfig) { c.Heartbeat = d }
 }
 
+// WithEventWriteTimeout bounds each write of an event stream (an event or
+// a heartbeat): one the client does not take within it, because it has
+// stopped reading and the buffers between it and the server are full, cuts
+// the connection between half of d and d after the write started. The
+// default is StreamWriteTimeout.
+func WithEventWriteTimeout(d time.Duration) ServerOption {
+	return func(c *ServerConfig) { c.EventWriteTimeout = d }
+}
+
 // eventRequest is what the context of a request for an event stream
-// carries: the client's Last-Event-ID and the server's heartbeat.
+// carries: the client's Last-Event-ID, the server's heartbeat and write
+// timeout.
 type eventRequest struct {
 	lastID    string
 	heartbeat time.Duration
+	timeout   time.Duration
 }
 
 type eventRequestKey struct{}
@@ -63,7 +75,7 @@ type eventRequestKey struct{}
 // WriteEvents): generated servers call it for operations that answer with
 // an event stream, before the handler runs.
 func (c *ServerConfig) EventRequest(r *http.Request) *http.Request {
-	return r.WithContext(context.WithValue(r.Context(), eventRequestKey{}, &eventRequest{lastID: r.Header.Get("Last-Event-ID"), heartbeat: c.Heartbeat}))
+	return r.WithContext(context.WithValue(r.Context(), eventRequestKey{}, &eventRequest{lastID: r.Header.Get("Last-Event-ID"), heartbeat: c.Heartbeat, timeout: c.EventWriteTimeout}))
 }
 
 // LastEventID returns the Last-Event-ID a client sent to resume an event
@@ -93,14 +105,14 @@ func WriteEvents[T any](rw http.ResponseWriter, r *http.Request, status int, seq
 	rw.WriteHeader(status)
 	defer abortStarted(status)
 	out := &flushWriter{rw: rw, rc: http.NewResponseController(rw)}
+	var beat time.Duration
+	if e, ok := r.Context().Value(eventRequestKey{}).(*eventRequest); ok {
+		beat, out.timeout = e.heartbeat, e.timeout
+	}
 	if err := out.rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		abortError(status, err, true)
 	}
 	var mu sync.Mutex // holds out between the loop and the heartbeat
-	var beat time.Duration
-	if e, ok := r.Context().Value(eventRequestKey{}).(*eventRequest); ok {
-		beat = e.heartbeat
-	}
 	stop := startHeartbeat(beat, &mu, out)
 	defer stop() // before abortStarted: the heartbeat never outlives the handler
 	w := oasrt.GetWriter()
@@ -230,6 +242,68 @@ const DefaultEventRetry = 3 * time.Second
 // event before a client gives up on an event stream.
 const DefaultMaxReconnects = 5
 
+// MinEventRetry is the least wait before a client reconnects to an event
+// stream, whatever the server's retry field or EventOptions.Retry says: a
+// server answering "retry: 0" and dropping the connection at once would
+// otherwise have it reconnect thousands of times a second.
+const MinEventRetry = 100 * time.Millisecond
+
+// MaxEventBackoff caps the wait before a reconnection as it doubles, unless
+// the retry the server set is longer.
+const MaxEventBackoff = 30 * time.Second
+
+// ReconnectError is the error that ends an event stream when the client
+// gives up reconnecting: MaxReconnects reconnections in a row brought no
+// event. Err is the last one's error.
+type ReconnectError struct {
+	Reconnects int
+	Err        error
+}
+
+func (e *ReconnectError) Error() string {
+	return "oasrt: event stream: gave up after " + strconv.Itoa(e.Reconnects) + " reconnections in a row that brought no event: " + e.Err.Error()
+}
+
+func (e *ReconnectError) Unwrap() error { return e.Err }
+
+// eventBackoff is the wait before each reconnection to an event stream:
+// the retry (at least MinEventRetry), doubled at each reconnection up to
+// MaxEventBackoff (or the retry, when longer), each wait a random time
+// between half of it and all of it; a connection that lasts longer than
+// the wait before it brings the wait back to the retry.
+type eventBackoff struct {
+	level int           // doublings so far
+	last  time.Duration // the wait before the current connection
+	since time.Time     // when the current connection was made
+}
+
+// next returns the wait before the next reconnection, retry being the
+// server's last (or the configured one).
+func (b *eventBackoff) next(retry time.Duration) time.Duration {
+	if !b.since.IsZero() && time.Since(b.since) > b.last {
+		b.level = 0
+	}
+	base := max(retry, MinEventRetry)
+	ceiling := max(MaxEventBackoff, base)
+	d := base
+	for range b.level {
+		if d >= ceiling/2 {
+			d = ceiling
+			break
+		}
+		d *= 2
+	}
+	d = min(d, ceiling)
+	if b.level < 32 {
+		b.level++
+	}
+	b.last = d
+	return d/2 + rand.N(d/2+1)
+}
+
+// connected records that a connection was made.
+func (b *eventBackoff) connected() { b.since = time.Now() }
+
 // WithoutEventReconnect makes a generated client end an event stream at a
 // dropped connection, with the error, instead of reconnecting.
 func WithoutEventReconnect() ClientOption {
@@ -255,9 +329,12 @@ func WithMaxItemBytes(n int) ClientOption {
 // EventsFrom returns the iterator over the events of an event stream
 // response, each event's data decoded with dec as it arrives. When the
 // connection drops (the body ends without its end, or fails), it waits
-// the retry the server last set (EventOptions.Retry before that) and
-// calls redo with the last event id seen, which sends the request again
-// with Last-Event-ID; a 204 then ends the stream, as the standard says. A
+// the retry the server last set (EventOptions.Retry before that), at
+// least MinEventRetry and doubling while connections keep dropping (see
+// eventBackoff), and calls redo with the last event id seen, which sends
+// the request again with Last-Event-ID; a 204 then ends the stream, as
+// the standard says. After MaxReconnects reconnections in a row without an
+// event it gives up with a *ReconnectError. A
 // body that ends cleanly ends the iteration: a typed stream that is over
 // is not re-read (unlike a browser's EventSource). redo is nil when the
 // request cannot be sent again (a streamed body): a drop is then an
@@ -293,6 +370,8 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 		var r oasrt.Reader
 		r.Direction = oasrt.InResponse
 		fails := 0
+		var backoff eventBackoff
+		backoff.connected()
 		for {
 			p.reset(resp.Body)
 			var err error
@@ -303,7 +382,7 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 					break
 				}
 				if p.retry >= 0 {
-					retry = p.retry // retry: 0 reconnects at once
+					retry = p.retry // 0: MinEventRetry
 				}
 				fails = 0
 				ev := Event[T]{Event: p.evType, ID: p.lastID, Retry: p.evRetry}
@@ -323,6 +402,9 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 				}
 			}
 			resp.Body.Close()
+			if p.retry >= 0 {
+				retry = p.retry // a retry field counts as it is read, dispatched or not
+			}
 			var se *oasrt.SeqError
 			if err == io.EOF || errors.As(err, &se) || ctx.Err() != nil {
 				if err != io.EOF {
@@ -332,12 +414,16 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 			}
 			// The connection dropped: reconnect, unless told not to.
 			for {
-				if o.NoReconnect || redo == nil || fails >= maxFails {
+				if o.NoReconnect || redo == nil {
 					yield(Event[T]{}, err)
 					return
 				}
+				if fails >= maxFails {
+					yield(Event[T]{}, &ReconnectError{Reconnects: fails, Err: err})
+					return
+				}
 				fails++
-				t := time.NewTimer(retry)
+				t := time.NewTimer(backoff.next(retry))
 				select {
 				case <-ctx.Done():
 					t.Stop()
@@ -346,6 +432,7 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 				case <-t.C:
 				}
 				var rerr error
+				backoff.connected()
 				resp, rerr = redo(p.lastID)
 				if rerr != nil {
 					err = rerr

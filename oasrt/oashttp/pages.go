@@ -111,13 +111,109 @@ func (e *PageError) Error() string {
 	return "page " + strconv.Itoa(e.Page) + ": the response is not a page but a " + fmt.Sprintf("%T", e.Result)
 }
 
-// LoopError is the error of a pager whose server gave as the next page the
-// one it has just given, which would never end.
+// LoopError is the error of a pager whose server gave as the next page
+// one the walk has fetched or been given already (the page it has just
+// given, or any before it: 1 -> 2 -> 1), which would never end.
 type LoopError struct {
 	Page int
 	Next string
 }
 
 func (e *LoopError) Error() string {
-	return "page " + strconv.Itoa(e.Page) + ": the next page is " + strconv.Quote(e.Next) + " again"
+	return "page " + strconv.Itoa(e.Page) + ": the next page " + strconv.Quote(e.Next) + " was given before in this walk: the pages go round in a cycle"
+}
+
+// DefaultMaxPages bounds the pages a pager fetches in one walk: a server
+// that never ends its pages (a page number or offset that always has
+// items, cursors that never repeat) ends the walk with a
+// *PageLimitError.
+const DefaultMaxPages = 10000
+
+// WithMaxPages bounds the pages a pager (a client's ...All method)
+// fetches in one walk; 0 means DefaultMaxPages, a negative n no bound.
+func WithMaxPages(n int) ClientOption {
+	return func(c *ClientConfig) { c.MaxPages = n }
+}
+
+// CallMaxPages bounds the pages of one walk of a pager, over the client's
+// WithMaxPages; a negative n means no bound. A call that is not a pager's
+// ignores it.
+func CallMaxPages(n int) CallOption {
+	return func(c *callOptions) { c.maxPages = n }
+}
+
+// PageLimitError is the error of a pager given a next page when it has
+// fetched its limit of pages (WithMaxPages, CallMaxPages).
+type PageLimitError struct{ Limit int }
+
+func (e *PageLimitError) Error() string {
+	return "oasrt: the pages go on past the limit of " + strconv.Itoa(e.Limit) + " pages in one walk (WithMaxPages, CallMaxPages)"
+}
+
+// PageWalk is one walk of a pager, made by Pages: the next pages it was
+// given, so that one given again ends it, and the count of pages against
+// the limit.
+type PageWalk struct {
+	c    *ClientConfig
+	max  int
+	seen map[string]struct{}
+}
+
+// Pages starts a walk of a pager called with opts.
+func (c *ClientConfig) Pages(opts []CallOption) *PageWalk {
+	w := &PageWalk{c: c, max: c.MaxPages}
+	if len(opts) > 0 {
+		if o := newCallOptions(opts); o.maxPages != 0 {
+			w.max = o.maxPages
+		}
+	}
+	if w.max == 0 {
+		w.max = DefaultMaxPages
+	}
+	return w
+}
+
+// Fetch returns nil when page (from 1) may be fetched, a *PageLimitError
+// when it is past the limit.
+func (w *PageWalk) Fetch(page int) error {
+	if w.max > 0 && page > w.max {
+		return &PageLimitError{Limit: w.max}
+	}
+	return nil
+}
+
+// NextCursor records next, the cursor of the page after page, which was
+// fetched with cursor cur ("" for none): a *LoopError when the walk has
+// seen next before.
+func (w *PageWalk) NextCursor(page int, cur, next string) error {
+	return w.next(page, cur, next, next)
+}
+
+// NextURL records next, the URL of the page after page (a Link header's
+// target, resolved as CallURL resolves it), and resp's URL, which page
+// came from: a *LoopError when the walk has seen next before.
+func (w *PageWalk) NextURL(page int, resp *http.Response, next string) error {
+	from := ""
+	if resp != nil && resp.Request != nil && resp.Request.URL != nil {
+		from = resp.Request.URL.String()
+	}
+	key := next
+	if u, err := w.c.resolveURL(next); err == nil {
+		key = u
+	}
+	return w.next(page, from, key, next)
+}
+
+func (w *PageWalk) next(page int, from, key, next string) error {
+	if w.seen == nil {
+		w.seen = make(map[string]struct{})
+	}
+	if from != "" {
+		w.seen[from] = struct{}{}
+	}
+	if _, ok := w.seen[key]; ok {
+		return &LoopError{Page: page, Next: next}
+	}
+	w.seen[key] = struct{}{}
+	return nil
 }

@@ -290,6 +290,9 @@ func fillProblem(p *Problem, err error) {
 	case *SecurityError:
 		securityProblem(p, e)
 		return
+	case *OperationError:
+		handlerProblem(p, e.Err)
+		return
 	default:
 		switch {
 		case err == ErrNotFound:
@@ -303,6 +306,58 @@ func fillProblem(p *Problem, err error) {
 		}
 	}
 	p.Title = http.StatusText(p.Status)
+}
+
+// OperationError is an error the handler of an operation returned (or its
+// result's, when the result failed to encode), as the error writer gets
+// it: ProblemOf answers it as a handler's error and not as one the server
+// found itself. Only a *Problem in its chain is shown to the client; the
+// request body errors the handler met reading its own body (a *BodyError,
+// a body over the limit) keep their status and detail; ErrNotFound and
+// ErrNotImplemented keep theirs. Anything else, a *ParamError or
+// *MediaTypeError wrapped by the handler included, is a 500 whose detail
+// is not disclosed: such an error came from elsewhere (another service's
+// client, say), and its text is not this request's to show.
+type OperationError struct {
+	// Operation is the operation's id.
+	Operation string
+	Err       error
+}
+
+func (e *OperationError) Error() string { return e.Err.Error() }
+
+func (e *OperationError) Unwrap() error { return e.Err }
+
+// handlerProblem sets p from err, the error a handler returned.
+func handlerProblem(p *Problem, err error) {
+	var (
+		prob *Problem
+		be   *BodyError
+		tl   *TooLargeError
+		ptl  *PartTooLargeError
+		mb   *http.MaxBytesError
+	)
+	var inner error
+	switch {
+	case errors.As(err, &prob):
+		inner = prob
+	case errors.As(err, &be):
+		inner = be
+	case errors.As(err, &tl):
+		inner = tl
+	case errors.As(err, &ptl):
+		inner = ptl
+	case errors.As(err, &mb):
+		inner = &TooLargeError{Limit: mb.Limit}
+	case errors.Is(err, ErrNotFound):
+		inner = ErrNotFound
+	case errors.Is(err, ErrNotImplemented):
+		inner = ErrNotImplemented
+	default:
+		p.Status, p.Title = http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError)
+		return
+	}
+	fillProblem(p, inner)
 }
 
 // errorStatus reports whether status is an error's: 4xx or 5xx.

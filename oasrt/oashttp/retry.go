@@ -173,15 +173,16 @@ func retryAfter(s string, now time.Time) (time.Duration, bool) {
 
 // retryableError reports whether err, from sending a request, is a
 // connection's failure that another attempt may not meet: refused, reset,
-// closed early, timed out. Certificate errors, redirect errors and the
-// call's own context are not.
+// closed early, timed out. Certificate errors, redirect errors, an
+// address a client refuses (AddrError) and the call's own context are not.
 func retryableError(err error) bool {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err // a *url.Error is a net.Error whatever it wraps
 	}
-	if errors.Is(err, context.Canceled) {
-		return false
+	var ae *AddrError
+	if errors.Is(err, context.Canceled) || errors.As(err, &ae) {
+		return false // a refused address is refused again
 	}
 	var ne net.Error
 	return errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||

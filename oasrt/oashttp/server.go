@@ -54,6 +54,9 @@ type ServerConfig struct {
 	// gets while it has nothing to send (WithHeartbeat); 0 means
 	// DefaultHeartbeat, a negative value none.
 	Heartbeat time.Duration
+	// EventWriteTimeout bounds each write of an event stream
+	// (WithEventWriteTimeout); 0 means StreamWriteTimeout.
+	EventWriteTimeout time.Duration
 	// MaxItemBytes bounds one line or record of a sequence request body
 	// (WithMaxRequestItemBytes); 0 means DefaultMaxItemBytes.
 	MaxItemBytes int
@@ -282,9 +285,12 @@ type Body struct {
 
 var bodies = sync.Pool{New: func() any { return new(Body) }}
 
+// maxPooledBody is the largest buffer a Body keeps for reuse.
+const maxPooledBody = 1 << 20
+
 // Release returns b to the pool.
 func (b *Body) Release() {
-	if cap(b.buf) > 1<<20 {
+	if cap(b.buf) > maxPooledBody {
 		b.buf = nil
 	}
 	b.Reader.Reset(nil)

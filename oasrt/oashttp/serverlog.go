@@ -80,7 +80,7 @@ func (c *ServerConfig) recovered(w http.ResponseWriter, r *http.Request, operati
 // handler chose is not a failure of the server).
 func (c *ServerConfig) HandlerError(w http.ResponseWriter, r *http.Request, operationID string, err error) {
 	var p Problem
-	fillProblem(&p, err)
+	handlerProblem(&p, err)
 	level := slog.LevelDebug
 	if p.Status >= 500 {
 		level = slog.LevelError
@@ -89,7 +89,7 @@ func (c *ServerConfig) HandlerError(w http.ResponseWriter, r *http.Request, oper
 		slog.String("operation", operationID),
 		slog.Int("status", p.Status),
 		slog.String("error", err.Error()))
-	c.Error(w, r, err)
+	c.Error(w, r, &OperationError{Operation: operationID, Err: err})
 }
 
 // log writes one record, with the request's method and path, when the

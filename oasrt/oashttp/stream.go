@@ -58,19 +58,25 @@ type flushWriter struct {
 	err error
 	// deadline is the write deadline last set on the connection.
 	deadline time.Time
+	// timeout bounds each write; 0 means StreamWriteTimeout.
+	timeout time.Duration
 }
 
 func (f *flushWriter) Write(p []byte) (int, error) {
 	var n int
 	var err error
-	// Each write starts with at least half of StreamWriteTimeout ahead of
-	// it, so that a server's WriteTimeout bounds a client that stops
+	// Each write starts with at least half of the timeout ahead of it
+	// (StreamWriteTimeout, or the event stream's), so that a server's WriteTimeout bounds a client that stops
 	// reading, not the length of the stream. The deadline moves only when
 	// less than that is left: moving it updates a runtime timer, which
 	// every small event of a stream paid (docs/server.md). Writers that
 	// cannot (a ResponseRecorder) are left as they are.
-	if now := time.Now(); f.deadline.Sub(now) < StreamWriteTimeout/2 {
-		f.deadline = now.Add(StreamWriteTimeout)
+	timeout := f.timeout
+	if timeout <= 0 {
+		timeout = StreamWriteTimeout
+	}
+	if now := time.Now(); f.deadline.Sub(now) < timeout/2 {
+		f.deadline = now.Add(timeout)
 		f.rc.SetWriteDeadline(f.deadline)
 	}
 	if f.z != nil {

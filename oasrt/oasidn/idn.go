@@ -6,7 +6,6 @@ package oasidn
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 	"golang.org/x/net/idna"
@@ -52,57 +51,11 @@ func ValidHostname(s string) bool {
 		return false
 	}
 	for label := range strings.SplitSeq(u, ".") {
-		if !contextual(label) {
+		if !oasimpl.ValidIDNLabel(label) {
 			return false
 		}
 	}
 	return true
-}
-
-// contextual reports whether label holds none of RFC 5892's exceptions
-// that are DISALLOWED (section 2.6) and meets the rule of each of its
-// CONTEXTO code points (appendix A).
-func contextual(label string) bool {
-	rs := []rune(label)
-	arabic, extended := false, false // A.8, A.9: the two digit sets never mix
-	for i, r := range rs {
-		switch {
-		case r == '\u0640', r == '\u07fa', r == '\u302e', r == '\u302f', '\u3031' <= r && r <= '\u3035', r == '\u303b':
-			return false
-		case r == '\u00b7': // MIDDLE DOT: only between two 'l's (Catalan)
-			if i == 0 || i == len(rs)-1 || rs[i-1] != 'l' || rs[i+1] != 'l' {
-				return false
-			}
-		case r == '\u0375': // GREEK LOWER NUMERAL SIGN: before a Greek letter
-			if i == len(rs)-1 || !unicode.Is(unicode.Greek, rs[i+1]) {
-				return false
-			}
-		case r == '\u05f3', r == '\u05f4': // HEBREW GERESH, GERSHAYIM: after a Hebrew letter
-			if i == 0 || !unicode.Is(unicode.Hebrew, rs[i-1]) {
-				return false
-			}
-		case r == '\u30fb': // KATAKANA MIDDLE DOT: in a label of Japanese script
-			if !japanese(rs) {
-				return false
-			}
-		case '\u0660' <= r && r <= '\u0669':
-			arabic = true
-		case '\u06f0' <= r && r <= '\u06f9':
-			extended = true
-		}
-	}
-	return !arabic || !extended
-}
-
-// japanese reports whether rs holds a Hiragana, Katakana or Han code
-// point other than the KATAKANA MIDDLE DOT itself.
-func japanese(rs []rune) bool {
-	for _, r := range rs {
-		if r != '\u30fb' && unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Han) {
-			return true
-		}
-	}
-	return false
 }
 
 // ValidEmail reports whether s is an internationalized mail address (RFC

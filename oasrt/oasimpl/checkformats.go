@@ -7,7 +7,9 @@ import (
 
 // ValidHostname reports whether s is a host name as RFC 1123 defines it:
 // dot-separated labels of letters, digits and hyphens, each 1-63 bytes long
-// and not starting or ending with a hyphen, 253 bytes in all at most.
+// and not starting or ending with a hyphen, 253 bytes in all at most. A
+// label starting "xn--" is an A-label (RFC 5890 section 2.3.2.1): Punycode
+// that decodes and encodes back to itself (see validALabel).
 func ValidHostname(s string) bool {
 	if len(s) == 0 || len(s) > 253 {
 		return false
@@ -17,7 +19,7 @@ func ValidHostname(s string) bool {
 		c := s[i]
 		switch {
 		case c == '.':
-			if label == 0 || s[i-1] == '-' {
+			if label == 0 || s[i-1] == '-' || !validLDH(s[i-label:i]) {
 				return false
 			}
 			label = 0
@@ -35,7 +37,16 @@ func ValidHostname(s string) bool {
 			return false
 		}
 	}
-	return label > 0 && s[len(s)-1] != '-'
+	return label > 0 && s[len(s)-1] != '-' && validLDH(s[len(s)-label:])
+}
+
+// validLDH reports whether a label of letters, digits and hyphens is a
+// host name's label: an A-label when it starts "xn--", in any case.
+func validLDH(label string) bool {
+	if len(label) < 4 || label[2] != '-' || label[3] != '-' || !strings.EqualFold(label[:2], "xn") {
+		return true
+	}
+	return validALabel(label)
 }
 
 // ValidEmail reports whether s has the shape of an RFC 5321 mailbox:
@@ -93,51 +104,18 @@ func ValidEmail(s string) bool {
 }
 
 // ValidURI reports whether s is an absolute URI as RFC 3986 section 4.3
-// defines it: a scheme, a colon, then only characters a URI may hold, with
-// well-formed percent escapes.
-func ValidURI(s string) bool {
-	colon := -1
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == ':' {
-			colon = i
-			break
-		}
-		letter := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-		if !letter && (i == 0 || !('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			return false
-		}
-	}
-	if colon < 1 {
-		return false
-	}
-	for i := colon + 1; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '%':
-			if i+2 >= len(s) {
-				return false
-			}
-			if !isHex(s[i+1]) {
-				return false
-			}
-			if !isHex(s[i+2]) {
-				return false
-			}
-			i += 2
-		case c <= ' ' || c >= 0x7f || c == '"' || c == '<' || c == '>' || c == '\\' || c == '^' || c == '`' || c == '{' || c == '|' || c == '}':
-			return false
-		}
-	}
-	return true
-}
+// defines it: a scheme, a colon, then the characters each part of a URI
+// may hold, with well-formed percent escapes; an authority's port is
+// digits only (section 3.2.3).
+func ValidURI(s string) bool { return validRef(s, false, true) }
 
 // ValidDuration reports whether s is an ISO 8601 duration, as RFC 3339
 // appendix A writes it: "P", then years, months and days ("P1Y2M3D"), then
 // optionally "T" with hours, minutes and seconds ("PT1H30M"), or weeks
 // alone ("P4W"). Each part is digits and its letter, in that order, and at
 // least one is present. As ISO 8601 allows, any part may be left out
-// ("P1Y5D"), and the seconds may have a fraction ("PT0.5S").
+// ("P1Y5D"). Appendix A's grammar has no fractions: "PT0.5S" is not a
+// duration.
 func ValidDuration(s string) bool {
 	if len(s) < 3 || s[0] != 'P' {
 		return false
@@ -155,8 +133,7 @@ func ValidDuration(s string) bool {
 }
 
 // durationParts reports whether s is a sequence of digits-and-letter parts
-// with letters from units, in order, each at most once; a fraction is
-// allowed before "S".
+// with letters from units, in order, each at most once.
 func durationParts(s, units string) bool {
 	next := 0 // the first unit still allowed
 	for i := 0; i < len(s); {
@@ -166,16 +143,6 @@ func durationParts(s, units string) bool {
 		}
 		if j == i || j == len(s) {
 			return false
-		}
-		if (s[j] == '.' || s[j] == ',') && units == "HMS" {
-			k := j + 1
-			for k < len(s) && '0' <= s[k] && s[k] <= '9' {
-				k++
-			}
-			if k == j+1 || k != len(s)-1 || s[k] != 'S' {
-				return false
-			}
-			j = k
 		}
 		u := strings.IndexByte(units[next:], s[j])
 		if u < 0 {

@@ -100,32 +100,21 @@ func RawMissing(raw []byte, names ...string) string {
 
 // RawDuplicate returns the indexes of the first two items of the array raw
 // holds that are equal as JSON values (1 equals 1.0, objects whatever
-// their key order), or -1, -1.
+// their key order), or -1, -1: of the items equal to an earlier one, the
+// first, and the first item it equals. It takes O(n log n) comparisons.
 func RawDuplicate(raw []byte) (int, int) {
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return -1, -1
 	}
 	var r oasrt.Reader
 	r.Reset(raw)
-	v, err := tree(&r)
+	c := getCanon()
+	defer putCanon(c)
+	ends, err := c.items(&r)
 	if err != nil {
 		return -1, -1
 	}
-	items, _ := v.([]any)
-	return duplicateTrees(items)
-}
-
-// duplicateTrees returns the indexes of the first two equal values of
-// items, or -1, -1.
-func duplicateTrees(items []any) (int, int) {
-	for j := 1; j < len(items); j++ {
-		for i := 0; i < j; i++ {
-			if treeEqual(items[i], items[j]) {
-				return i, j
-			}
-		}
-	}
-	return -1, -1
+	return duplicateForms(c.buf, ends)
 }
 
 // ValidDateTime reports whether s is an RFC 3339 date-time: a full-date,

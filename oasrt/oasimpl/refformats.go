@@ -1,7 +1,6 @@
 package oasimpl
 
 import (
-	"regexp/syntax"
 	"strings"
 	"unicode/utf8"
 )
@@ -261,30 +260,4 @@ func ValidRelativeJSONPointer(s string) bool {
 	}
 	rest := s[n:]
 	return rest == "#" || ValidJSONPointer(rest)
-}
-
-// ValidRegex reports whether s is a regular expression. It is parsed with
-// Go's regexp/syntax in Perl mode, after rejecting escapes ECMA-262 does
-// not have (\a, \z, \A); a lookaround or a backreference, which ECMA-262
-// has and RE2 lacks, makes the parse stop there, and the rest of the
-// expression is taken as valid.
-func ValidRegex(s string) bool {
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '\\' {
-			if strings.IndexByte("azAQEC", s[i+1]) >= 0 {
-				return false
-			}
-			i++
-		}
-	}
-	_, err := syntax.Parse(s, syntax.Perl)
-	if e, ok := err.(*syntax.Error); ok {
-		switch {
-		case e.Code == syntax.ErrInvalidPerlOp && (strings.HasPrefix(e.Expr, "(?=") || strings.HasPrefix(e.Expr, "(?!") || strings.HasPrefix(e.Expr, "(?<")):
-			return true
-		case e.Code == syntax.ErrInvalidEscape && len(e.Expr) == 2 && '1' <= e.Expr[1] && e.Expr[1] <= '9':
-			return true
-		}
-	}
-	return err == nil
 }

@@ -9,6 +9,14 @@ func TestRefFormats(t *testing.T) {
 		input string
 		want  bool
 	}{
+		{"uri", ValidURI, "http://example.com:8080/path", true},
+		{"uri empty port", ValidURI, "http://example.com:/path", true},
+		{"uri port not digits", ValidURI, "http://example.com:abc/path", false},
+		{"uri port with a sign", ValidURI, "http://example.com:-80/path", false},
+		{"uri IPv6 literal port not digits", ValidURI, "http://[::1]:8a/", false},
+		{"uri-reference port not digits", ValidURIReference, "//example.com:abc/path", false},
+		{"iri port not digits", ValidIRI, "http://ƒøø.ßår:abc/", false},
+		{"iri-reference port not digits", ValidIRIReference, "//ƒøø.ßår:1x/", false},
 		{"uri-reference absolute", ValidURIReference, "http://foo.bar/?baz=qux#quux", true},
 		{"uri-reference network path", ValidURIReference, "//foo.bar/?baz=qux#quux", true},
 		{"uri-reference relative", ValidURIReference, "abc", true},

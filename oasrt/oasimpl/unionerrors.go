@@ -2,6 +2,7 @@ package oasimpl
 
 import (
 	"errors"
+	"math/bits"
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -45,3 +46,12 @@ var ErrNoVariant = errors.New("oasrt: union value has no variant set")
 // the tag looked up first, and reports that path's error, if any. It never
 // reaches DecodeJSON's caller.
 var ErrExactPath = errors.New("oasrt: value left to the exact decoder")
+
+// AmbiguousOf returns the error for a oneOf value that the variants of
+// the set bits of matched accept (at least two): bit i stands for
+// variants[i]. It names the first two.
+func AmbiguousOf(offset int, union string, matched uint64, variants ...string) error {
+	a := bits.TrailingZeros64(matched)
+	b := bits.TrailingZeros64(matched &^ (1 << a))
+	return Ambiguous(offset, union, variants[a], variants[b])
+}

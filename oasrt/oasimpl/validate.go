@@ -92,32 +92,32 @@ func Duplicate[E comparable](s []E) (int, int) {
 
 // DuplicateFunc is Duplicate for element types that are not comparable in
 // Go, or whose Go equality is not JSON equality (objects holding slices,
-// times with zones): elements are equal when enc writes the same JSON for
-// them. Generated encodings are canonical (fields in schema order, map keys
-// sorted); raw JSON values are compared as written, so two objects that
-// differ only in key order count as different.
+// times with zones, decimals): elements are equal when enc writes equal
+// JSON values for them, as RawDuplicate compares them (numbers by value,
+// objects whatever their key order).
 func DuplicateFunc[E any](s []E, enc func(w *oasrt.Writer, e *E)) (int, int) {
 	if len(s) < 2 {
 		return -1, -1
 	}
 	w := oasrt.GetWriter()
 	defer oasrt.ReleaseWriter(w)
+	c := getCanon()
+	defer putCanon(c)
 	ends := make([]int, len(s))
+	var r oasrt.Reader
+	start := 0
 	for i := range s {
 		enc(w, &s[i])
-		ends[i] = len(w.Buf)
-	}
-	seen := make(map[string]int, len(s))
-	start := 0
-	for j, end := range ends {
-		k := string(w.Buf[start:end])
-		if i, ok := seen[k]; ok {
-			return i, j
+		r.Reset(w.Buf[start:])
+		mark := len(c.buf)
+		if c.value(&r) != nil || r.End() != nil {
+			// Not JSON (a raw value set in Go): compared as written.
+			c.buf = appendLenBytes(append(c.buf[:mark], 'x'), w.Buf[start:])
 		}
-		seen[k] = j
-		start = end
+		ends[i] = len(c.buf)
+		start = len(w.Buf)
 	}
-	return -1, -1
+	return duplicateForms(c.buf, ends)
 }
 
 // Validator collects the constraint violations of a value built in Go, each

@@ -36,12 +36,12 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		var which ContactType
-		m := r.Mark()
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
-		for which == 0 {
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
 			key, more, err := r.ObjKey()
 			if err != nil {
 				return err
@@ -51,31 +51,84 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 			}
 			switch string(key) {
 			case "email":
-				which = ContactEmail
+				seen |= 1 << 0
+				m1 := r.Mark()
+				if err := func() error {
+					x2, err := r.StrFormat("email", oasimpl.ValidEmail)
+					if err != nil {
+						return oasrt.AtKey(err, "email")
+					}
+					v.Email.Email = x2
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x3 {
+						return firstErr
+					}
+					out |= 0x1
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
 			case "phone":
-				which = ContactPhone
+				seen |= 1 << 1
+				m3 := r.Mark()
+				if err := func() error {
+					x4, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "phone")
+					}
+					v.Phone.Phone = x4
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x3 {
+						return firstErr
+					}
+					out |= 0x2
+					r.Restore(m3)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
 			default:
-				if err := r.Skip(); err != nil {
+				if err := r.Unknown(key); err != nil {
 					return err
 				}
 			}
 		}
-		r.Restore(m)
-		switch which {
-		case ContactEmail:
+		left := 0x3 &^ out
+		matched := left
+		if seen&0x1 != 0x1 {
+			matched &^= 1 << 0
+		}
+		if seen&0x2 != 0x2 {
+			matched &^= 1 << 1
+		}
+		switch {
+		case matched&0x1 != 0:
 			v.Type = ContactEmail
-			if err := v.Email.DecodeJSON(r); err != nil {
-				return err
-			}
+			v.Phone = Phone{}
 			return nil
-		case ContactPhone:
+		case matched&0x2 != 0:
 			v.Type = ContactPhone
-			if err := v.Phone.DecodeJSON(r); err != nil {
-				return err
-			}
+			v.Email = Email{}
 			return nil
 		}
-		return oasimpl.NoVariant(start, "Contact", kind, nil)
+		if firstErr == nil {
+			switch left {
+			case 0x1:
+				firstErr = oasimpl.Missing(r, seen, 0x1, "email", "phone")
+			case 0x2:
+				firstErr = oasimpl.Missing(r, seen, 0x2, "email", "phone")
+			}
+		}
+		return oasimpl.NoVariant(start, "Contact", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Contact", kind, nil)
 }

@@ -684,12 +684,12 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		var which ContactType
-		m := r.Mark()
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
-		for which == 0 {
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
 			key, more, err := r.ObjKey()
 			if err != nil {
 				return err
@@ -699,34 +699,89 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 			}
 			switch string(key) {
 			case "email":
-				which = ContactContact1
+				seen |= 1 << 0
+				m1 := r.Mark()
+				if err := func() error {
+					x2, err := r.StrFormat("email", oasimpl.ValidEmail)
+					if err != nil {
+						return oasrt.AtKey(err, "email")
+					}
+					v.Contact1.Email = x2
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x3 {
+						return firstErr
+					}
+					out |= 0x1
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			case "name":
+				seen |= 1 << 1
+				v.Contact1.Name.Set = true
+				x3, err := r.Str()
+				if err != nil {
+					return oasrt.AtKey(err, "name")
+				}
+				v.Contact1.Name.Value = x3
 			case "number":
-				which = ContactContact2
+				seen |= 1 << 2
+				m4 := r.Mark()
+				if err := func() error {
+					v.Contact2.Number.Set = true
+					x5, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "number")
+					}
+					v.Contact2.Number.Value = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x3 {
+						return firstErr
+					}
+					out |= 0x2
+					r.Restore(m4)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
 			default:
-				if err := r.Skip(); err != nil {
+				if err := r.Unknown(key); err != nil {
 					return err
 				}
 			}
 		}
-		r.Restore(m)
-		if which == 0 {
-			which = ContactContact2
+		left := 0x3 &^ out
+		matched := left
+		if seen&0x1 != 0x1 {
+			matched &^= 1 << 0
 		}
-		switch which {
-		case ContactContact1:
+		switch {
+		case matched&0x1 != 0:
 			v.Type = ContactContact1
-			if err := v.Contact1.DecodeJSON(r); err != nil {
-				return err
-			}
+			v.Contact2 = Contact2{}
 			return nil
-		case ContactContact2:
+		case matched&0x2 != 0:
 			v.Type = ContactContact2
-			if err := v.Contact2.DecodeJSON(r); err != nil {
-				return err
-			}
+			v.Contact2.Name = v.Contact1.Name
+			v.Contact1 = Contact1{}
 			return nil
 		}
-		return oasimpl.NoVariant(start, "Contact", kind, nil)
+		if firstErr == nil {
+			switch left {
+			case 0x1:
+				firstErr = oasimpl.Missing(r, seen, 0x1, "email", "name", "number")
+			}
+		}
+		return oasimpl.NoVariant(start, "Contact", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Contact", kind, nil)
 }
@@ -837,7 +892,7 @@ func (v *Level) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Level) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level) decodeVariants(r *oasrt.Reader) error {
 	*v = Level{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
@@ -896,6 +951,26 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	return oasimpl.NoVariant(start, "Level", kind, nil)
+}
+
+// DecodeJSON decodes a value of Level by trying its variants, once
+// per value: the Reader remembers what each try found while an outer
+// union tries its own variants over the same bytes.
+func (v *Level) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	if t, ok := r.Recall(&trialsLevel, at); ok {
+		if t.Err == nil {
+			*v = *t.Value.(*Level)
+		}
+		return t.Err
+	}
+	r.TrialStart()
+	err := v.decodeVariants(r)
+	if r.TrialEnd() {
+		c := *v
+		r.Remember(&trialsLevel, at, &c, err)
+	}
+	return err
 }
 
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
@@ -2588,19 +2663,19 @@ func (v *Toggle) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
+func (v *Toggle) decodeVariants(r *oasrt.Reader) error {
 	*v = Toggle{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		var which ToggleType
-		m := r.Mark()
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
-		for which == 0 {
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
 			key, more, err := r.ObjKey()
 			if err != nil {
 				return err
@@ -2609,35 +2684,126 @@ func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
 				break
 			}
 			switch string(key) {
+			case "status":
+				seen |= 1 << 0
+				m1 := r.Mark()
+				end2, valid3 := m1, false
+				if err := func() error {
+					v.Toggle1.Status.Set = true
+					if err := v.Toggle1.Status.Value.DecodeJSON(r); err != nil {
+						return oasrt.AtKey(err, "status")
+					}
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x3 {
+						return firstErr
+					}
+					out |= 0x1
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				r.Restore(m1)
+				if err := func() error {
+					v.Toggle2.Status.Set = true
+					if err := v.Toggle2.Status.Value.DecodeJSON(r); err != nil {
+						return oasrt.AtKey(err, "status")
+					}
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x3 {
+						return firstErr
+					}
+					out |= 0x2
+				} else {
+					end2, valid3 = r.Mark(), true
+				}
+				if valid3 {
+					r.Restore(end2)
+				} else {
+					r.Restore(m1)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
 			case "conclusion":
-				which = ToggleToggle1
+				seen |= 1 << 1
+				m4 := r.Mark()
+				if err := func() error {
+					x5, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "conclusion")
+					}
+					v.Toggle1.Conclusion = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x3 {
+						return firstErr
+					}
+					out |= 0x1
+					r.Restore(m4)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
 			default:
-				if err := r.Skip(); err != nil {
+				if err := r.Unknown(key); err != nil {
 					return err
 				}
 			}
 		}
-		r.Restore(m)
-		if which == 0 {
-			which = ToggleToggle2
+		left := 0x3 &^ out
+		matched := left
+		if seen&0x2 != 0x2 {
+			matched &^= 1 << 0
 		}
-		switch which {
-		case ToggleToggle1:
+		switch {
+		case matched&0x1 != 0:
 			v.Type = ToggleToggle1
-			if err := v.Toggle1.DecodeJSON(r); err != nil {
-				return err
-			}
+			v.Toggle2 = Toggle2{}
 			return nil
-		case ToggleToggle2:
+		case matched&0x2 != 0:
 			v.Type = ToggleToggle2
-			if err := v.Toggle2.DecodeJSON(r); err != nil {
-				return err
-			}
+			v.Toggle1 = Toggle1{}
 			return nil
 		}
-		return oasimpl.NoVariant(start, "Toggle", kind, nil)
+		if firstErr == nil {
+			switch left {
+			case 0x1:
+				firstErr = oasimpl.Missing(r, seen, 0x2, "status", "conclusion")
+			}
+		}
+		return oasimpl.NoVariant(start, "Toggle", kind, firstErr)
 	}
 	return oasimpl.NoVariant(start, "Toggle", kind, nil)
+}
+
+// DecodeJSON decodes a value of Toggle by trying its variants, once
+// per value: the Reader remembers what each try found while an outer
+// union tries its own variants over the same bytes.
+func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	if t, ok := r.Recall(&trialsToggle, at); ok {
+		if t.Err == nil {
+			*v = *t.Value.(*Toggle)
+		}
+		return t.Err
+	}
+	r.TrialStart()
+	err := v.decodeVariants(r)
+	if r.TrialEnd() {
+		c := *v
+		r.Remember(&trialsToggle, at, &c, err)
+	}
+	return err
 }
 
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
@@ -4216,4 +4382,11 @@ var (
 	sizeHintRefProperties          oasrt.SizeHint
 	sizeHintFigure2                oasrt.SizeHint
 	sizeHintFigure2Kind            oasrt.SizeHint
+)
+
+// The names under which a Reader remembers the values of unions
+// decoded by trial (oasrt.TrialKey).
+var (
+	trialsLevel  oasrt.TrialKey
+	trialsToggle oasrt.TrialKey
 )

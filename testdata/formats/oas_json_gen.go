@@ -182,6 +182,9 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 	if v.Duration.Set {
 		w.StringMember(`,"duration":`, v.Duration.Value)
 	}
+	if v.Regex.Set {
+		w.StringMember(`,"regex":`, v.Regex.Value)
+	}
 	if v.Clock.Set {
 		w.StringMember(`,"clock":`, v.Clock.Value)
 	}
@@ -571,6 +574,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			v.Duration.Set = true
 			if v.Duration.Value, err = r.StrFormat("duration", oasimpl.ValidDuration); err != nil {
 				return oasrt.AtKey(err, "duration")
+			}
+		case "regex":
+			v.Regex.Set = true
+			if v.Regex.Value, err = r.StrFormat("regex", oasimpl.ValidRegex); err != nil {
+				return oasrt.AtKey(err, "regex")
 			}
 		case "clock":
 			v.Clock.Set = true

@@ -165,6 +165,9 @@ func (v *Everything) EncodeTokens(t *oasrt.Tokens) {
 	if v.Duration.Set {
 		t.StringMember("duration", v.Duration.Value)
 	}
+	if v.Regex.Set {
+		t.StringMember("regex", v.Regex.Value)
+	}
 	if v.Clock.Set {
 		t.StringMember("clock", v.Clock.Value)
 	}

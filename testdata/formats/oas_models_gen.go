@@ -44,6 +44,7 @@ type Everything struct {
 	URI          oasrt.Opt[string]     `json:"uri,omitzero"`
 	Hostname     oasrt.Opt[string]     `json:"hostname,omitzero"`
 	Duration     oasrt.Opt[string]     `json:"duration,omitzero"`
+	Regex        oasrt.Opt[string]     `json:"regex,omitzero"`
 	Clock        oasrt.Opt[string]     `json:"clock,omitzero"`
 	// An integer past 2^53 is carried in a string.
 	BigID   oasrt.Opt[int64]  `json:"bigID,omitzero"`

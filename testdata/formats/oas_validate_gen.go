@@ -39,6 +39,9 @@ func (v *Everything) validate(c *oasimpl.Validator) {
 	if v.Duration.Set {
 		c.Format("duration", "duration", v.Duration.Value, oasimpl.ValidDuration)
 	}
+	if v.Regex.Set {
+		c.Format("regex", "regex", v.Regex.Value, oasimpl.ValidRegex)
+	}
 	if v.Clock.Set {
 		c.Format("clock", "time", v.Clock.Value, oasimpl.ValidTime)
 	}

@@ -83,12 +83,19 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 // fetches no more. The next page is the Link header's
 // rel="next" URL (RFC 8288), on the client's server; none ends the pages.
 // An error ends the iteration: it is yielded with the zero item; a
-// response that is not a page is a *oashttp.PageError.
+// response that is not a page is a *oashttp.PageError, a next page the walk
+// was given before a *oashttp.LoopError, one past the limit of pages
+// (oashttp.WithMaxPages, oashttp.CallMaxPages) a *oashttp.PageLimitError.
 func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opts ...oashttp.CallOption) iter.Seq2[Issue, error] {
 	return func(yield func(Issue, error) bool) {
 		var zero Issue
+		walk := c.cfg.Pages(opts)
 		next := ""
 		for page := 1; ; page++ {
+			if err := walk.Fetch(page); err != nil {
+				yield(zero, err)
+				return
+			}
 			var resp *http.Response
 			call := append(opts[:len(opts):len(opts)], oashttp.CallResponse(&resp))
 			if next != "" {
@@ -113,8 +120,8 @@ func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opt
 			if n == "" {
 				return
 			}
-			if n == next {
-				yield(zero, &oashttp.LoopError{Page: page, Next: n})
+			if err := walk.NextURL(page, resp, n); err != nil {
+				yield(zero, err)
 				return
 			}
 			next = n
@@ -150,11 +157,18 @@ func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, 
 // fetches no more. The next page's starting_after
 // is the page's next_cursor; an empty or absent one ends the pages.
 // An error ends the iteration: it is yielded with the zero item; a
-// response that is not a page is a *oashttp.PageError.
+// response that is not a page is a *oashttp.PageError, a next page the walk
+// was given before a *oashttp.LoopError, one past the limit of pages
+// (oashttp.WithMaxPages, oashttp.CallMaxPages) a *oashttp.PageLimitError.
 func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParams, opts ...oashttp.CallOption) iter.Seq2[Customer, error] {
 	return func(yield func(Customer, error) bool) {
 		var zero Customer
+		walk := c.cfg.Pages(opts)
 		for page := 1; ; page++ {
+			if err := walk.Fetch(page); err != nil {
+				yield(zero, err)
+				return
+			}
 			res, err := c.ListCustomers(ctx, params, opts...)
 			if err != nil {
 				yield(zero, err)
@@ -177,8 +191,8 @@ func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParam
 			if n == "" {
 				return
 			}
-			if n == string(params.StartingAfter.Value) {
-				yield(zero, &oashttp.LoopError{Page: page, Next: n})
+			if err := walk.NextCursor(page, string(params.StartingAfter.Value), n); err != nil {
+				yield(zero, err)
 				return
 			}
 			params.StartingAfter = oasrt.NewOpt(string(n))
@@ -213,11 +227,17 @@ func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts .
 // fetches no more. The next page's offset
 // is this one's plus the items it held; an empty page ends the pages.
 // An error ends the iteration: it is yielded with the zero item; a
-// response that is not a page is a *oashttp.PageError.
+// response that is not a page is a *oashttp.PageError, a page past the limit
+// (oashttp.WithMaxPages, oashttp.CallMaxPages) a *oashttp.PageLimitError.
 func (c *Client) ListEventsAll(ctx context.Context, params ListEventsParams, opts ...oashttp.CallOption) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
 		var zero string
+		walk := c.cfg.Pages(opts)
 		for page := 1; ; page++ {
+			if err := walk.Fetch(page); err != nil {
+				yield(zero, err)
+				return
+			}
 			res, err := c.ListEvents(ctx, params, opts...)
 			if err != nil {
 				yield(zero, err)
@@ -276,11 +296,17 @@ func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oa
 // is this one's plus 1 (the first is 1 unless set); an empty page ends
 // the pages.
 // An error ends the iteration: it is yielded with the zero item; a
-// response that is not a page is a *oashttp.PageError.
+// response that is not a page is a *oashttp.PageError, a page past the limit
+// (oashttp.WithMaxPages, oashttp.CallMaxPages) a *oashttp.PageLimitError.
 func (c *Client) ListTagsAll(ctx context.Context, params ListTagsParams, opts ...oashttp.CallOption) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
 		var zero string
+		walk := c.cfg.Pages(opts)
 		for page := 1; ; page++ {
+			if err := walk.Fetch(page); err != nil {
+				yield(zero, err)
+				return
+			}
 			res, err := c.ListTags(ctx, params, opts...)
 			if err != nil {
 				yield(zero, err)

@@ -694,7 +694,7 @@ func (v *Exclusive1) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
+func (v *Exclusive1) decodeVariants(r *oasrt.Reader) error {
 	*v = Exclusive1{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
@@ -789,6 +789,26 @@ func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// DecodeJSON decodes a value of Exclusive1 by trying its variants, once
+// per value: the Reader remembers what each try found while an outer
+// union tries its own variants over the same bytes.
+func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	if t, ok := r.Recall(&trialsExclusive1, at); ok {
+		if t.Err == nil {
+			*v = *t.Value.(*Exclusive1)
+		}
+		return t.Err
+	}
+	r.TrialStart()
+	err := v.decodeVariants(r)
+	if r.TrialEnd() {
+		c := *v
+		r.Remember(&trialsExclusive1, at, &c, err)
+	}
+	return err
+}
+
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
 func (v *Exclusive1) AppendJSON(dst []byte) ([]byte, error) {
 	w := sizeHintExclusive1.Start(dst)
@@ -855,4 +875,10 @@ var (
 	sizeHintTwiceHolder   oasrt.SizeHint
 	sizeHintExclusive1    oasrt.SizeHint
 	sizeHintListItemsNone oasrt.SizeHint
+)
+
+// The names under which a Reader remembers the values of unions
+// decoded by trial (oasrt.TrialKey).
+var (
+	trialsExclusive1 oasrt.TrialKey
 )

@@ -78,7 +78,7 @@ var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if why := eval8(raw, ev); why != "" {
+	if why := eval7(raw, ev); why != "" {
 		return "allOf member 0: " + why
 	}
 	if members, ok := oasimpl.RawObject(raw); ok {
@@ -86,7 +86,7 @@ var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 			matched := false
 			if m.Key == "id" {
 				matched = true
-				if why := eval9(m.Value, nil); why != "" {
+				if why := eval8(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
@@ -96,7 +96,7 @@ var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 		}
 		for _, m := range members {
 			if !ev.HasKey(m.Key) {
-				if why := eval10(m.Value, nil); why != "" {
+				if why := eval9(m.Value, nil); why != "" {
 					return fmt.Sprintf("unevaluated property %q: %s", m.Key, why)
 				}
 				ev.Key(m.Key)
@@ -114,7 +114,7 @@ var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if n := oasimpl.Holding(raw, ev, eval11, eval12); n == 0 {
+	if n := oasimpl.Holding(raw, ev, eval10, eval11); n == 0 {
 		return "the value matches no anyOf member"
 	}
 	if members, ok := oasimpl.RawObject(raw); ok {
@@ -122,7 +122,7 @@ var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 			matched := false
 			if m.Key == "kind" {
 				matched = true
-				if why := eval13(m.Value, nil); why != "" {
+				if why := eval12(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
@@ -132,7 +132,7 @@ var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 		}
 		for _, m := range members {
 			if !ev.HasKey(m.Key) {
-				if why := eval14(m.Value, nil); why != "" {
+				if why := eval13(m.Value, nil); why != "" {
 					return fmt.Sprintf("unevaluated property %q: %s", m.Key, why)
 				}
 				ev.Key(m.Key)
@@ -150,14 +150,14 @@ var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
-	if why := eval15(raw, ev); why != "" {
+	if why := eval14(raw, ev); why != "" {
 		return "allOf member 0: " + why
 	}
 	if items, ok := oasimpl.RawArray(raw); ok {
 		for i, item := range items {
 			switch {
 			case i == 0:
-				if why := eval16(item, nil); why != "" {
+				if why := eval15(item, nil); why != "" {
 					return fmt.Sprintf("item %d: %s", i, why)
 				}
 			}
@@ -165,7 +165,7 @@ var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
 		ev.Items(1)
 		for i, item := range items {
 			if !ev.HasItem(i) {
-				if why := eval17(item, nil); why != "" {
+				if why := eval16(item, nil); why != "" {
 					return fmt.Sprintf("unevaluated item %d: %s", i, why)
 				}
 			}
@@ -186,7 +186,7 @@ var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
 	if oasimpl.RawHas(raw, "card") {
-		if why := eval18(raw, ev); why != "" {
+		if why := eval17(raw, ev); why != "" {
 			return "dependentSchemas \"card\": " + why
 		}
 	}
@@ -195,13 +195,13 @@ var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
 			matched := false
 			if m.Key == "card" {
 				matched = true
-				if why := eval19(m.Value, nil); why != "" {
+				if why := eval18(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if m.Key == "billing" {
 				matched = true
-				if why := eval20(m.Value, nil); why != "" {
+				if why := eval19(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
@@ -220,19 +220,6 @@ var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if n := oasimpl.Holding(raw, ev, eval21, eval22); n != 1 {
-		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
-	}
-	out.Merge(ev)
-	return ""
-}
-
-// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
-	var ev *oasimpl.Evaluated
-	if out != nil {
-		ev = new(oasimpl.Evaluated)
-	}
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
@@ -240,7 +227,7 @@ var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 		for i, item := range items {
 			switch {
 			default:
-				if why := eval23(item, nil); why != "" {
+				if why := eval20(item, nil); why != "" {
 					return fmt.Sprintf("item %d: %s", i, why)
 				}
 			}
@@ -248,7 +235,7 @@ var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 		ev.Items(len(items))
 		n := 0
 		for i, item := range items {
-			if eval24(item, nil) == "" {
+			if eval21(item, nil) == "" {
 				n++
 				ev.Item(i)
 			}
@@ -261,8 +248,8 @@ var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
-// eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 	var ev *oasimpl.Evaluated
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
@@ -270,8 +257,8 @@ var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if eval25(raw, ev) == "" {
-		if why := eval26(raw, ev); why != "" {
+	if eval22(raw, ev) == "" {
+		if why := eval23(raw, ev); why != "" {
 			return "then: " + why
 		}
 	} else {
@@ -281,13 +268,37 @@ var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
 			matched := false
 			if m.Key == "country" {
 				matched = true
-				if why := eval27(m.Value, nil); why != "" {
+				if why := eval24(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if m.Key == "postcode" {
 				matched = true
-				if why := eval28(m.Value, nil); why != "" {
+				if why := eval25(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
+	if out != nil {
+		ev = new(oasimpl.Evaluated)
+	}
+	if members, ok := oasimpl.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "name" {
+				matched = true
+				if why := eval26(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
@@ -302,46 +313,22 @@ var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
-	var ev *oasimpl.Evaluated
-	if out != nil {
-		ev = new(oasimpl.Evaluated)
-	}
-	if members, ok := oasimpl.RawObject(raw); ok {
-		for _, m := range members {
-			matched := false
-			if m.Key == "name" {
-				matched = true
-				if why := eval29(m.Value, nil); why != "" {
-					return fmt.Sprintf("property %q: %s", m.Key, why)
-				}
-			}
-			if matched {
-				ev.Key(m.Key)
-			}
-		}
-	}
-	out.Merge(ev)
-	return ""
-}
-
-// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
 		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
 	return ""
 }
 
-// eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval10 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Invalid {
 		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
 	}
 	return ""
 }
 
-// eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval10 = func(raw []byte, out *oasimpl.Evaluated) string {
 	var ev *oasimpl.Evaluated
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
@@ -354,7 +341,34 @@ var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
 			matched := false
 			if m.Key == "a" {
 				matched = true
-				if why := eval30(m.Value, nil); why != "" {
+				if why := eval27(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
+	if out != nil {
+		ev = new(oasimpl.Evaluated)
+	}
+	if kindKey := oasimpl.RawMissing(raw, "b"); kindKey != "" {
+		return fmt.Sprintf("missing required property %q", kindKey)
+	}
+	if members, ok := oasimpl.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "b" {
+				matched = true
+				if why := eval28(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
@@ -369,49 +383,22 @@ var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval12 = func(raw []byte, out *oasimpl.Evaluated) string {
-	var ev *oasimpl.Evaluated
-	if out != nil {
-		ev = new(oasimpl.Evaluated)
-	}
-	if kindKey := oasimpl.RawMissing(raw, "b"); kindKey != "" {
-		return fmt.Sprintf("missing required property %q", kindKey)
-	}
-	if members, ok := oasimpl.RawObject(raw); ok {
-		for _, m := range members {
-			matched := false
-			if m.Key == "b" {
-				matched = true
-				if why := eval31(m.Value, nil); why != "" {
-					return fmt.Sprintf("property %q: %s", m.Key, why)
-				}
-			}
-			if matched {
-				ev.Key(m.Key)
-			}
-		}
-	}
-	out.Merge(ev)
-	return ""
-}
-
-// eval13 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval13 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
 	return ""
 }
 
-// eval14 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval14 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval13 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval13 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Invalid {
 		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
 	}
 	return ""
 }
 
-// eval15 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval15 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval14 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval14 = func(raw []byte, out *oasimpl.Evaluated) string {
 	var ev *oasimpl.Evaluated
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
@@ -420,11 +407,11 @@ var eval15 = func(raw []byte, out *oasimpl.Evaluated) string {
 		for i, item := range items {
 			switch {
 			case i == 0:
-				if why := eval32(item, nil); why != "" {
+				if why := eval29(item, nil); why != "" {
 					return fmt.Sprintf("item %d: %s", i, why)
 				}
 			case i == 1:
-				if why := eval33(item, nil); why != "" {
+				if why := eval30(item, nil); why != "" {
 					return fmt.Sprintf("item %d: %s", i, why)
 				}
 			}
@@ -435,26 +422,34 @@ var eval15 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
-// eval16 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval16 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval15 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval15 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
 	return ""
 }
 
+// eval16 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval16 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if eval31(raw, nil) == "" {
+		return "the value matches the schema's not"
+	}
+	return ""
+}
+
 // eval17 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval17 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if eval34(raw, nil) == "" {
-		return "the value matches the schema's not"
+	if kindKey := oasimpl.RawMissing(raw, "billing"); kindKey != "" {
+		return fmt.Sprintf("missing required property %q", kindKey)
 	}
 	return ""
 }
 
 // eval18 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval18 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if kindKey := oasimpl.RawMissing(raw, "billing"); kindKey != "" {
-		return fmt.Sprintf("missing required property %q", kindKey)
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
 	return ""
 }
@@ -469,39 +464,19 @@ var eval19 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval20 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval20 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if !oasrt.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
 	return ""
 }
 
 // eval21 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval21 = func(raw []byte, out *oasimpl.Evaluated) string {
-	var ev *oasimpl.Evaluated
-	if out != nil {
-		ev = new(oasimpl.Evaluated)
-	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
-	}
-	if kindKey := oasimpl.RawMissing(raw, "radius"); kindKey != "" {
-		return fmt.Sprintf("missing required property %q", kindKey)
-	}
-	if members, ok := oasimpl.RawObject(raw); ok {
-		for _, m := range members {
-			matched := false
-			if m.Key == "radius" {
-				matched = true
-				if why := eval35(m.Value, nil); why != "" {
-					return fmt.Sprintf("property %q: %s", m.Key, why)
-				}
-			}
-			if matched {
-				ev.Key(m.Key)
-			}
+	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
+		if oasimpl.CompareDecimal(kindNum, bound1) < 0 {
+			return fmt.Sprintf("%v is less than minimum 10", kindNum)
 		}
 	}
-	out.Merge(ev)
 	return ""
 }
 
@@ -511,18 +486,12 @@ var eval22 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
-	}
-	if kindKey := oasimpl.RawMissing(raw, "side"); kindKey != "" {
-		return fmt.Sprintf("missing required property %q", kindKey)
-	}
 	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
-			if m.Key == "side" {
+			if m.Key == "country" {
 				matched = true
-				if why := eval36(m.Value, nil); why != "" {
+				if why := eval32(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
@@ -537,48 +506,6 @@ var eval22 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval23 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval23 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
-	}
-	return ""
-}
-
-// eval24 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval24 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
-		if oasimpl.CompareDecimal(kindNum, bound1) < 0 {
-			return fmt.Sprintf("%v is less than minimum 10", kindNum)
-		}
-	}
-	return ""
-}
-
-// eval25 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval25 = func(raw []byte, out *oasimpl.Evaluated) string {
-	var ev *oasimpl.Evaluated
-	if out != nil {
-		ev = new(oasimpl.Evaluated)
-	}
-	if members, ok := oasimpl.RawObject(raw); ok {
-		for _, m := range members {
-			matched := false
-			if m.Key == "country" {
-				matched = true
-				if why := eval37(m.Value, nil); why != "" {
-					return fmt.Sprintf("property %q: %s", m.Key, why)
-				}
-			}
-			if matched {
-				ev.Key(m.Key)
-			}
-		}
-	}
-	out.Merge(ev)
-	return ""
-}
-
-// eval26 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval26 = func(raw []byte, out *oasimpl.Evaluated) string {
 	var ev *oasimpl.Evaluated
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
@@ -588,7 +515,7 @@ var eval26 = func(raw []byte, out *oasimpl.Evaluated) string {
 			matched := false
 			if m.Key == "postcode" {
 				matched = true
-				if why := eval38(m.Value, nil); why != "" {
+				if why := eval33(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
@@ -601,10 +528,34 @@ var eval26 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
-// eval27 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval27 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval24 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval24 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval25 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval25 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval26 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval26 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval27 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval27 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if !oasrt.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
 	return ""
 }
@@ -619,9 +570,6 @@ var eval28 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval29 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval29 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
-	}
 	return ""
 }
 
@@ -635,59 +583,22 @@ var eval30 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval31 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval31 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
-	}
-	return ""
-}
-
-// eval32 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval32 = func(raw []byte, out *oasimpl.Evaluated) string {
-	return ""
-}
-
-// eval33 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval33 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
-	}
-	return ""
-}
-
-// eval34 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval34 = func(raw []byte, out *oasimpl.Evaluated) string {
-	return ""
-}
-
-// eval35 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval35 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Number {
-		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
-	}
-	return ""
-}
-
-// eval36 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval36 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Number {
-		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
-	}
 	return ""
 }
 
 // bound1 is the value 10, exact.
 var bound1 = oasimpl.Rat("10")
 
-// eval37 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval37 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval32 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval32 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if !oasimpl.JSONEqual(raw, `"NL"`) {
 		return fmt.Sprintf("%s is not the const \"NL\"", raw)
 	}
 	return ""
 }
 
-// eval38 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval38 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval33 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval33 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if !pattern1.MatchString(kindStr) {
 			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^[0-9]{4}[A-Z]{2}$`)

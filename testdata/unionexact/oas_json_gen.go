@@ -43,7 +43,7 @@ func (v *RequiredOnly) EncodeJSON(w *oasrt.Writer) {
 // decodeTyped reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
+func (v *RequiredOnly) decodeVariants(r *oasrt.Reader) error {
 	*v = RequiredOnly{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
@@ -253,6 +253,26 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 	}
 }
 
+// decodeTyped decodes a value of RequiredOnly by trying its variants, once
+// per value: the Reader remembers what each try found while an outer
+// union tries its own variants over the same bytes.
+func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
+	at := r.Start()
+	if t, ok := r.Recall(&trialsRequiredOnly, at); ok {
+		if t.Err == nil {
+			*v = *t.Value.(*RequiredOnly)
+		}
+		return t.Err
+	}
+	r.TrialStart()
+	err := v.decodeVariants(r)
+	if r.TrialEnd() {
+		c := *v
+		r.Remember(&trialsRequiredOnly, at, &c, err)
+	}
+	return err
+}
+
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
 func (v *RequiredOnly) AppendJSON(dst []byte) ([]byte, error) {
 	w := sizeHintRequiredOnly.Start(dst)
@@ -285,7 +305,7 @@ func (v *NumberOrTriple) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
+func (v *NumberOrTriple) decodeVariants(r *oasrt.Reader) error {
 	*v = NumberOrTriple{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
@@ -346,6 +366,26 @@ func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "NumberOrTriple", kind, nil)
 }
 
+// DecodeJSON decodes a value of NumberOrTriple by trying its variants, once
+// per value: the Reader remembers what each try found while an outer
+// union tries its own variants over the same bytes.
+func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	if t, ok := r.Recall(&trialsNumberOrTriple, at); ok {
+		if t.Err == nil {
+			*v = *t.Value.(*NumberOrTriple)
+		}
+		return t.Err
+	}
+	r.TrialStart()
+	err := v.decodeVariants(r)
+	if r.TrialEnd() {
+		c := *v
+		r.Remember(&trialsNumberOrTriple, at, &c, err)
+	}
+	return err
+}
+
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
 func (v *NumberOrTriple) AppendJSON(dst []byte) ([]byte, error) {
 	w := sizeHintNumberOrTriple.Start(dst)
@@ -378,7 +418,7 @@ func (v *TypelessOrInteger) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
+func (v *TypelessOrInteger) decodeVariants(r *oasrt.Reader) error {
 	*v = TypelessOrInteger{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
@@ -465,6 +505,26 @@ func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// DecodeJSON decodes a value of TypelessOrInteger by trying its variants, once
+// per value: the Reader remembers what each try found while an outer
+// union tries its own variants over the same bytes.
+func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	if t, ok := r.Recall(&trialsTypelessOrInteger, at); ok {
+		if t.Err == nil {
+			*v = *t.Value.(*TypelessOrInteger)
+		}
+		return t.Err
+	}
+	r.TrialStart()
+	err := v.decodeVariants(r)
+	if r.TrialEnd() {
+		c := *v
+		r.Remember(&trialsTypelessOrInteger, at, &c, err)
+	}
+	return err
+}
+
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
 func (v *TypelessOrInteger) AppendJSON(dst []byte) ([]byte, error) {
 	w := sizeHintTypelessOrInteger.Start(dst)
@@ -511,7 +571,7 @@ func (v *DependentOrTrue) EncodeJSON(w *oasrt.Writer) {
 // decodeTyped reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
+func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
 	*v = DependentOrTrue{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
@@ -719,6 +779,26 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 	}
 }
 
+// decodeTyped decodes a value of DependentOrTrue by trying its variants, once
+// per value: the Reader remembers what each try found while an outer
+// union tries its own variants over the same bytes.
+func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
+	at := r.Start()
+	if t, ok := r.Recall(&trialsDependentOrTrue, at); ok {
+		if t.Err == nil {
+			*v = *t.Value.(*DependentOrTrue)
+		}
+		return t.Err
+	}
+	r.TrialStart()
+	err := v.decodeVariants(r)
+	if r.TrialEnd() {
+		c := *v
+		r.Remember(&trialsDependentOrTrue, at, &c, err)
+	}
+	return err
+}
+
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
 func (v *DependentOrTrue) AppendJSON(dst []byte) ([]byte, error) {
 	w := sizeHintDependentOrTrue.Start(dst)
@@ -751,7 +831,7 @@ func (v *NestedAnyOf) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
+func (v *NestedAnyOf) decodeVariants(r *oasrt.Reader) error {
 	*v = NestedAnyOf{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
@@ -832,6 +912,26 @@ func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
+// DecodeJSON decodes a value of NestedAnyOf by trying its variants, once
+// per value: the Reader remembers what each try found while an outer
+// union tries its own variants over the same bytes.
+func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	if t, ok := r.Recall(&trialsNestedAnyOf, at); ok {
+		if t.Err == nil {
+			*v = *t.Value.(*NestedAnyOf)
+		}
+		return t.Err
+	}
+	r.TrialStart()
+	err := v.decodeVariants(r)
+	if r.TrialEnd() {
+		c := *v
+		r.Remember(&trialsNestedAnyOf, at, &c, err)
+	}
+	return err
+}
+
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
 func (v *NestedAnyOf) AppendJSON(dst []byte) ([]byte, error) {
 	w := sizeHintNestedAnyOf.Start(dst)
@@ -864,7 +964,7 @@ func (v *FalseOrLoose) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
+func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 	*v = FalseOrLoose{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
@@ -1098,6 +1198,26 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 		}
 		return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 	}
+}
+
+// DecodeJSON decodes a value of FalseOrLoose by trying its variants, once
+// per value: the Reader remembers what each try found while an outer
+// union tries its own variants over the same bytes.
+func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	if t, ok := r.Recall(&trialsFalseOrLoose, at); ok {
+		if t.Err == nil {
+			*v = *t.Value.(*FalseOrLoose)
+		}
+		return t.Err
+	}
+	r.TrialStart()
+	err := v.decodeVariants(r)
+	if r.TrialEnd() {
+		c := *v
+		r.Remember(&trialsFalseOrLoose, at, &c, err)
+	}
+	return err
 }
 
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
@@ -1354,7 +1474,7 @@ func (v *NestedAnyOf1) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
+func (v *NestedAnyOf1) decodeVariants(r *oasrt.Reader) error {
 	*v = NestedAnyOf1{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
@@ -1472,6 +1592,26 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 	}
 	v.Any = x14
 	return nil
+}
+
+// DecodeJSON decodes a value of NestedAnyOf1 by trying its variants, once
+// per value: the Reader remembers what each try found while an outer
+// union tries its own variants over the same bytes.
+func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	if t, ok := r.Recall(&trialsNestedAnyOf1, at); ok {
+		if t.Err == nil {
+			*v = *t.Value.(*NestedAnyOf1)
+		}
+		return t.Err
+	}
+	r.TrialStart()
+	err := v.decodeVariants(r)
+	if r.TrialEnd() {
+		c := *v
+		r.Remember(&trialsNestedAnyOf1, at, &c, err)
+	}
+	return err
 }
 
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
@@ -1615,4 +1755,16 @@ var (
 	sizeHintNestedAnyOf1       oasrt.SizeHint
 	sizeHintNestedAnyOf2       oasrt.SizeHint
 	sizeHintFalseOrLoose2      oasrt.SizeHint
+)
+
+// The names under which a Reader remembers the values of unions
+// decoded by trial (oasrt.TrialKey).
+var (
+	trialsRequiredOnly      oasrt.TrialKey
+	trialsNumberOrTriple    oasrt.TrialKey
+	trialsTypelessOrInteger oasrt.TrialKey
+	trialsDependentOrTrue   oasrt.TrialKey
+	trialsNestedAnyOf       oasrt.TrialKey
+	trialsFalseOrLoose      oasrt.TrialKey
+	trialsNestedAnyOf1      oasrt.TrialKey
 )

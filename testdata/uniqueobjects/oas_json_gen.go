@@ -3,6 +3,8 @@
 package uniqueobjects
 
 import (
+	"time"
+
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
@@ -87,11 +89,12 @@ func (v *Path) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads JSON into v, checking the schema.
 func (v *Path) DecodeJSON(r *oasrt.Reader) error {
 	at3 := r.Start()
+	pin4 := r.Pin()
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
 	(*v) = (*v)[:0]
-	for i4 := 0; ; i4++ {
+	for i5 := 0; ; i5++ {
 		more, err := r.ArrNext()
 		if err != nil {
 			return err
@@ -99,19 +102,19 @@ func (v *Path) DecodeJSON(r *oasrt.Reader) error {
 		if !more {
 			break
 		}
-		var e5 *Point
-		(*v), e5 = oasrt.Grow(r, (*v))
-		if err := (*e5).DecodeJSON(r); err != nil {
-			return oasrt.AtIndex(err, i4)
+		var e6 *Point
+		(*v), e6 = oasrt.Grow(r, (*v))
+		if err := (*e6).DecodeJSON(r); err != nil {
+			return oasrt.AtIndex(err, i5)
 		}
 	}
 	if (*v) == nil {
 		(*v) = []Point{}
 	}
-	if i6, j7 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *Point) {
-		(*e).EncodeJSON(w)
-	}); i6 >= 0 {
-		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i6, j7)
+	i7, j8 := oasimpl.RawDuplicate(r.Span(at3))
+	r.Unpin(pin4)
+	if i7 >= 0 {
+		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i7, j8)
 	}
 	return nil
 }
@@ -132,9 +135,356 @@ func (v *Path) UnmarshalJSON(data []byte) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
+// EncodeJSON writes v as JSON.
+func (v *Values) EncodeJSON(w *oasrt.Writer) {
+	start1 := len(w.Buf)
+	for i2 := range *v {
+		w.Byte(',')
+		w.RawJSON((*v)[i2])
+	}
+	w.ArrayEnd(start1)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Values) DecodeJSON(r *oasrt.Reader) error {
+	at3 := r.Start()
+	pin4 := r.Pin()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	(*v) = (*v)[:0]
+	for i5 := 0; ; i5++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		var e6 *oasrt.Raw
+		(*v), e6 = oasrt.Grow(r, (*v))
+		if (*e6), err = r.Raw(); err != nil {
+			return oasrt.AtIndex(err, i5)
+		}
+	}
+	if (*v) == nil {
+		(*v) = []oasrt.Raw{}
+	}
+	i7, j8 := oasimpl.RawDuplicate(r.Span(at3))
+	r.Unpin(pin4)
+	if i7 >= 0 {
+		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i7, j8)
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Values) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintValues.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintValues.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Values) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Values) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Bags) EncodeJSON(w *oasrt.Writer) {
+	start1 := len(w.Buf)
+	for i2 := range *v {
+		w.Byte(',')
+		w.RawJSON((*v)[i2])
+	}
+	w.ArrayEnd(start1)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Bags) DecodeJSON(r *oasrt.Reader) error {
+	at3 := r.Start()
+	pin4 := r.Pin()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	(*v) = (*v)[:0]
+	for i5 := 0; ; i5++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		var e6 *oasrt.Raw
+		(*v), e6 = oasrt.Grow(r, (*v))
+		at8 := r.Start()
+		x7, err := r.Raw()
+		if err != nil {
+			return oasrt.AtIndex(err, i5)
+		}
+		if oasrt.RawKind(x7) != oasrt.Object {
+			return oasrt.AtIndex(oasimpl.Violation(at8, "expected object, got %v", oasrt.RawKind(x7)), i5)
+		}
+		(*e6) = x7
+	}
+	if (*v) == nil {
+		(*v) = []oasrt.Raw{}
+	}
+	i9, j10 := oasimpl.RawDuplicate(r.Span(at3))
+	r.Unpin(pin4)
+	if i9 >= 0 {
+		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i9, j10)
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bags) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBags.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintBags.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Bags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Bags) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Amounts) EncodeJSON(w *oasrt.Writer) {
+	start1 := len(w.Buf)
+	for i2 := range *v {
+		w.Byte(',')
+		w.Decimal((*v)[i2], false)
+	}
+	w.ArrayEnd(start1)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Amounts) DecodeJSON(r *oasrt.Reader) error {
+	at3 := r.Start()
+	pin4 := r.Pin()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	(*v) = (*v)[:0]
+	for i5 := 0; ; i5++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		var e6 *oasrt.Decimal
+		(*v), e6 = oasrt.Grow(r, (*v))
+		if (*e6), err = r.Decimal(false); err != nil {
+			return oasrt.AtIndex(err, i5)
+		}
+	}
+	if (*v) == nil {
+		(*v) = []oasrt.Decimal{}
+	}
+	i7, j8 := oasimpl.RawDuplicate(r.Span(at3))
+	r.Unpin(pin4)
+	if i7 >= 0 {
+		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i7, j8)
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Amounts) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAmounts.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintAmounts.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Amounts) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Amounts) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Ratios) EncodeJSON(w *oasrt.Writer) {
+	start1 := len(w.Buf)
+	for i2 := range *v {
+		w.Byte(',')
+		w.Float64((*v)[i2])
+	}
+	w.ArrayEnd(start1)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Ratios) DecodeJSON(r *oasrt.Reader) error {
+	at3 := r.Start()
+	pin4 := r.Pin()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	(*v) = (*v)[:0]
+	for i5 := 0; ; i5++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		var e6 *float64
+		(*v), e6 = oasrt.Grow(r, (*v))
+		if (*e6), err = r.Float(64); err != nil {
+			return oasrt.AtIndex(err, i5)
+		}
+	}
+	if (*v) == nil {
+		(*v) = []float64{}
+	}
+	i7, j8 := oasimpl.RawDuplicate(r.Span(at3))
+	r.Unpin(pin4)
+	if i7 >= 0 {
+		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i7, j8)
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Ratios) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRatios.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintRatios.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Ratios) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Ratios) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Stamps) EncodeJSON(w *oasrt.Writer) {
+	start1 := len(w.Buf)
+	for i2 := range *v {
+		w.Byte(',')
+		w.Time((*v)[i2])
+	}
+	w.ArrayEnd(start1)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Stamps) DecodeJSON(r *oasrt.Reader) error {
+	at3 := r.Start()
+	pin4 := r.Pin()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	(*v) = (*v)[:0]
+	for i5 := 0; ; i5++ {
+		more, err := r.ArrNext()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		var e6 *time.Time
+		(*v), e6 = oasrt.Grow(r, (*v))
+		if (*e6), err = r.Time(); err != nil {
+			return oasrt.AtIndex(err, i5)
+		}
+	}
+	if (*v) == nil {
+		(*v) = []time.Time{}
+	}
+	i7, j8 := oasimpl.RawDuplicate(r.Span(at3))
+	r.Unpin(pin4)
+	if i7 >= 0 {
+		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i7, j8)
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Stamps) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStamps.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintStamps.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Stamps) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Stamps) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as JSON.
+func (v *Words) EncodeJSON(w *oasrt.Writer) {
+	start1 := len(w.Buf)
+	for i2 := range *v {
+		w.Byte(',')
+		w.String((*v)[i2])
+	}
+	w.ArrayEnd(start1)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Words) DecodeJSON(r *oasrt.Reader) error {
+	at3 := r.Start()
+	x4, err := r.Strings()
+	if err != nil {
+		return err
+	}
+	(*v) = x4
+	if i5, j6 := oasimpl.Duplicate((*v)); i5 >= 0 {
+		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i5, j6)
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Words) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintWords.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintWords.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Words) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Words) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintPoint oasrt.SizeHint
-	sizeHintPath  oasrt.SizeHint
+	sizeHintPoint   oasrt.SizeHint
+	sizeHintPath    oasrt.SizeHint
+	sizeHintValues  oasrt.SizeHint
+	sizeHintBags    oasrt.SizeHint
+	sizeHintAmounts oasrt.SizeHint
+	sizeHintRatios  oasrt.SizeHint
+	sizeHintStamps  oasrt.SizeHint
+	sizeHintWords   oasrt.SizeHint
 )

@@ -40,3 +40,87 @@ func (v *Path) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	}
 	return r.Finish(v.DecodeJSON(&r))
 }
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v Values) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintValues.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *Values) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v Bags) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintBags.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *Bags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v Amounts) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintAmounts.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *Amounts) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v Ratios) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintRatios.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *Ratios) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v Stamps) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintStamps.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *Stamps) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v Words) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintWords.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *Words) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}

@@ -3,6 +3,8 @@
 package uniqueobjects
 
 import (
+	"time"
+
 	"github.com/oasgen/oasgen/oasrt"
 )
 
@@ -14,3 +16,21 @@ type Point struct {
 
 // Path is the schema #/components/schemas/Path.
 type Path []Point
+
+// Values is the schema #/components/schemas/Values.
+type Values []oasrt.Raw
+
+// Bags is the schema #/components/schemas/Bags.
+type Bags []oasrt.Raw
+
+// Amounts is the schema #/components/schemas/Amounts.
+type Amounts []oasrt.Decimal
+
+// Ratios is the schema #/components/schemas/Ratios.
+type Ratios []float64
+
+// Stamps is the schema #/components/schemas/Stamps.
+type Stamps []time.Time
+
+// Words is the schema #/components/schemas/Words.
+type Words []string

@@ -5,8 +5,10 @@ package uniqueobjects
 import (
 	"io"
 	"iter"
+	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // DecodePathItems returns an iterator over the elements of a JSON array
@@ -22,4 +24,147 @@ func DecodePathItems(r *oasrt.Reader) iter.Seq2[Point, error] {
 // Path, flushing as it goes, so memory stays bounded by one element.
 func EncodePathItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Point, error]) error {
 	return oasrt.EncodeItems(w, out, seq, (*Point).EncodeJSON)
+}
+
+// DecodeValuesItems returns an iterator over the elements of a JSON array
+// of Values that is r's whole input, decoded one at a time; give r
+// an io.Reader (ResetReader) to decode any length in bounded memory.
+// An error ends the iteration with the path and offset of the bad element.
+// uniqueItems is not checked while streaming: it would keep every element.
+func DecodeValuesItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
+	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *oasrt.Raw, r *oasrt.Reader) error {
+		var y oasrt.Raw
+		x1, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		y = x1
+		*x = y
+		return nil
+	})
+}
+
+// EncodeValuesItems writes the elements seq yields to out as a JSON array of
+// Values, flushing as it goes, so memory stays bounded by one element.
+func EncodeValuesItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
+	return oasrt.EncodeItems(w, out, seq, func(x *oasrt.Raw, w *oasrt.Writer) {
+		w.RawJSON((*x))
+	})
+}
+
+// DecodeBagsItems returns an iterator over the elements of a JSON array
+// of Bags that is r's whole input, decoded one at a time; give r
+// an io.Reader (ResetReader) to decode any length in bounded memory.
+// An error ends the iteration with the path and offset of the bad element.
+// uniqueItems is not checked while streaming: it would keep every element.
+func DecodeBagsItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
+	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *oasrt.Raw, r *oasrt.Reader) error {
+		var y oasrt.Raw
+		at2 := r.Start()
+		x1, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if oasrt.RawKind(x1) != oasrt.Object {
+			return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		}
+		y = x1
+		*x = y
+		return nil
+	})
+}
+
+// EncodeBagsItems writes the elements seq yields to out as a JSON array of
+// Bags, flushing as it goes, so memory stays bounded by one element.
+func EncodeBagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
+	return oasrt.EncodeItems(w, out, seq, func(x *oasrt.Raw, w *oasrt.Writer) {
+		w.RawJSON((*x))
+	})
+}
+
+// DecodeAmountsItems returns an iterator over the elements of a JSON array
+// of Amounts that is r's whole input, decoded one at a time; give r
+// an io.Reader (ResetReader) to decode any length in bounded memory.
+// An error ends the iteration with the path and offset of the bad element.
+// uniqueItems is not checked while streaming: it would keep every element.
+func DecodeAmountsItems(r *oasrt.Reader) iter.Seq2[oasrt.Decimal, error] {
+	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *oasrt.Decimal, r *oasrt.Reader) error {
+		x1, err := r.Decimal(false)
+		if err != nil {
+			return err
+		}
+		*x = x1
+		return nil
+	})
+}
+
+// EncodeAmountsItems writes the elements seq yields to out as a JSON array of
+// Amounts, flushing as it goes, so memory stays bounded by one element.
+func EncodeAmountsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Decimal, error]) error {
+	return oasrt.EncodeItems(w, out, seq, func(x *oasrt.Decimal, w *oasrt.Writer) {
+		w.Decimal(*x, false)
+	})
+}
+
+// DecodeRatiosItems returns an iterator over the elements of a JSON array
+// of Ratios that is r's whole input, decoded one at a time; give r
+// an io.Reader (ResetReader) to decode any length in bounded memory.
+// An error ends the iteration with the path and offset of the bad element.
+// uniqueItems is not checked while streaming: it would keep every element.
+func DecodeRatiosItems(r *oasrt.Reader) iter.Seq2[float64, error] {
+	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *float64, r *oasrt.Reader) error {
+		x1, err := r.Float(64)
+		if err != nil {
+			return err
+		}
+		*x = x1
+		return nil
+	})
+}
+
+// EncodeRatiosItems writes the elements seq yields to out as a JSON array of
+// Ratios, flushing as it goes, so memory stays bounded by one element.
+func EncodeRatiosItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[float64, error]) error {
+	return oasrt.EncodeItems(w, out, seq, func(x *float64, w *oasrt.Writer) {
+		w.Float64(*x)
+	})
+}
+
+// DecodeStampsItems returns an iterator over the elements of a JSON array
+// of Stamps that is r's whole input, decoded one at a time; give r
+// an io.Reader (ResetReader) to decode any length in bounded memory.
+// An error ends the iteration with the path and offset of the bad element.
+// uniqueItems is not checked while streaming: it would keep every element.
+func DecodeStampsItems(r *oasrt.Reader) iter.Seq2[time.Time, error] {
+	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *time.Time, r *oasrt.Reader) error {
+		x1, err := r.Time()
+		if err != nil {
+			return err
+		}
+		*x = x1
+		return nil
+	})
+}
+
+// EncodeStampsItems writes the elements seq yields to out as a JSON array of
+// Stamps, flushing as it goes, so memory stays bounded by one element.
+func EncodeStampsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[time.Time, error]) error {
+	return oasrt.EncodeItems(w, out, seq, func(x *time.Time, w *oasrt.Writer) {
+		w.Time(*x)
+	})
+}
+
+// DecodeWordsItems returns an iterator over the elements of a JSON array
+// of Words that is r's whole input, decoded one at a time; give r
+// an io.Reader (ResetReader) to decode any length in bounded memory.
+// An error ends the iteration with the path and offset of the bad element.
+// uniqueItems is not checked while streaming: it would keep every element.
+func DecodeWordsItems(r *oasrt.Reader) iter.Seq2[string, error] {
+	return oasrt.DecodeItems(r, oasrt.NoRules, oasimpl.DecodeStringItem)
+}
+
+// EncodeWordsItems writes the elements seq yields to out as a JSON array of
+// Words, flushing as it goes, so memory stays bounded by one element.
+func EncodeWordsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
+	return oasrt.EncodeItems(w, out, seq, oasimpl.EncodeStringItem)
 }

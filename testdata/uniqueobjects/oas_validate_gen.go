@@ -3,6 +3,8 @@
 package uniqueobjects
 
 import (
+	"time"
+
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
@@ -22,6 +24,105 @@ func (v *Path) validate(c *oasimpl.Validator) {
 	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *Point) {
 		(*e).EncodeJSON(w)
 	}); i1 >= 0 {
+		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Values) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Values) validate(c *oasimpl.Validator) {
+	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *oasrt.Raw) {
+		w.RawJSON((*e))
+	}); i1 >= 0 {
+		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Bags) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Bags) validate(c *oasimpl.Validator) {
+	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *oasrt.Raw) {
+		w.RawJSON((*e))
+	}); i1 >= 0 {
+		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
+	}
+	for i3 := range *v {
+		c.Index(i3)
+		if oasrt.RawKind((*v)[i3]) != oasrt.Object {
+			c.Errorf("expected object, got %v", oasrt.RawKind((*v)[i3]))
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Amounts) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Amounts) validate(c *oasimpl.Validator) {
+	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *oasrt.Decimal) {
+		w.Decimal((*e), false)
+	}); i1 >= 0 {
+		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Ratios) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Ratios) validate(c *oasimpl.Validator) {
+	if i1, j2 := oasimpl.Duplicate((*v)); i1 >= 0 {
+		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Stamps) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Stamps) validate(c *oasimpl.Validator) {
+	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *time.Time) {
+		w.Time((*e))
+	}); i1 >= 0 {
+		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Words) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Words) validate(c *oasimpl.Validator) {
+	if i1, j2 := oasimpl.Duplicate((*v)); i1 >= 0 {
 		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
 	}
 }

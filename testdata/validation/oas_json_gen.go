@@ -325,11 +325,12 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				}
 			} else {
 				at40 := r.Start()
+				pin41 := r.Pin()
 				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "points")
 				}
 				v.Points = v.Points[:0]
-				for i41 := 0; ; i41++ {
+				for i42 := 0; ; i42++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "points")
@@ -337,22 +338,22 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					if i41 == 3 {
+					if i42 == 3 {
 						return oasrt.AtKey(oasimpl.Violation(at40, "more than maxItems 3 items"), "points")
 					}
-					var e42 *Point
-					v.Points, e42 = oasrt.Grow(r, v.Points)
-					if err := (*e42).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i41), "points")
+					var e43 *Point
+					v.Points, e43 = oasrt.Grow(r, v.Points)
+					if err := (*e43).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i42), "points")
 					}
 				}
 				if v.Points == nil {
 					v.Points = []Point{}
 				}
-				if i43, j44 := oasimpl.DuplicateFunc(v.Points, func(w *oasrt.Writer, e *Point) {
-					(*e).EncodeJSON(w)
-				}); i43 >= 0 {
-					return oasrt.AtKey(oasimpl.Violation(at40, "items %d and %d are equal; uniqueItems is set", i43, j44), "points")
+				i44, j45 := oasimpl.RawDuplicate(r.Span(at40))
+				r.Unpin(pin41)
+				if i44 >= 0 {
+					return oasrt.AtKey(oasimpl.Violation(at40, "items %d and %d are equal; uniqueItems is set", i44, j45), "points")
 				}
 			}
 		case "ratio":
@@ -371,12 +372,13 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "when")
 				}
 			} else {
-				at45 := r.Start()
+				at46 := r.Start()
+				pin47 := r.Pin()
 				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "when")
 				}
 				v.When = v.When[:0]
-				for i46 := 0; ; i46++ {
+				for i48 := 0; ; i48++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "when")
@@ -384,19 +386,19 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e47 *time.Time
-					v.When, e47 = oasrt.Grow(r, v.When)
-					if (*e47), err = r.Time(); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i46), "when")
+					var e49 *time.Time
+					v.When, e49 = oasrt.Grow(r, v.When)
+					if (*e49), err = r.Time(); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i48), "when")
 					}
 				}
 				if v.When == nil {
 					v.When = []time.Time{}
 				}
-				if i48, j49 := oasimpl.DuplicateFunc(v.When, func(w *oasrt.Writer, e *time.Time) {
-					w.Time((*e))
-				}); i48 >= 0 {
-					return oasrt.AtKey(oasimpl.Violation(at45, "items %d and %d are equal; uniqueItems is set", i48, j49), "when")
+				i50, j51 := oasimpl.RawDuplicate(r.Span(at46))
+				r.Unpin(pin47)
+				if i50 >= 0 {
+					return oasrt.AtKey(oasimpl.Violation(at46, "items %d and %d are equal; uniqueItems is set", i50, j51), "when")
 				}
 			}
 		default:

@@ -18,65 +18,16 @@ var ownedDoors = []string{"oasgen-oasrt", "oasgen-method"}
 func doorTargets(sb *strings.Builder, r *results) {
 	p := func(format string, args ...any) { fmt.Fprintf(sb, format, args...) }
 	p("### Issue 15's targets: the doors\n\n")
-	p("| target | %s |\n", strings.Join(peerWorkloads, " | "))
-	p("|---|%s\n", strings.Repeat("---|", len(peerWorkloads)))
-	var why []string
-	// row compares the doors' times on op with base's: a ratio of times
-	// at most limit, or with speedup set, base's time at least limit times
-	// theirs. A workload whose limit is 0 has no target.
-	row := func(name, op string, doors []string, base func(w string) (sample, bool), limit func(w string) float64, speedup bool) {
-		var cells []string
-		for _, w := range peerWorkloads {
-			b, okb := base(w)
-			lim := limit(w)
-			var got []string
-			met, any := true, false
-			var worst sample
-			for _, d := range doors {
-				o, ok := r.get(w, op, d)
-				if !ok || !okb || lim == 0 {
-					continue
-				}
-				any = true
-				ratio := o.ns / b.ns
-				if speedup {
-					got = append(got, fmtSpeedup(b.ns, o.ns))
-					ratio = b.ns / o.ns
-					if ratio < lim {
-						met = false
-					}
-				} else {
-					got = append(got, fmtTimes(o.ns, b.ns))
-					if ratio > lim {
-						met = false
-					}
-				}
-				if worst.ns < o.ns {
-					worst = o
-				}
-			}
-			if !any {
-				cells = append(cells, "-")
-				continue
-			}
-			verdict := "met"
-			if !met {
-				verdict = "**missed**"
-				why = append(why, doorMiss(r, w, op, worst, b, lim, speedup))
-			}
-			cells = append(cells, strings.Join(got, ", ")+" "+verdict)
-		}
-		p("| %s | %s |\n", name, strings.Join(cells, " | "))
-	}
+	t := newTargetTable(p, r, peerWorkloads)
 	get := func(op, lib string) func(string) (sample, bool) {
 		return func(w string) (sample, bool) { return r.get(w, op, lib) }
 	}
 	every := func(l float64) func(string) float64 { return func(string) float64 { return l } }
-	row("owned output (oasrt.Marshal, MarshalJSON) ≤ goccy's time", "Marshal", ownedDoors, get("Marshal", "goccy"), every(1), false)
-	row("owned decoding (oasrt.Unmarshal, UnmarshalJSON) ≤ goccy's time", "Unmarshal", ownedDoors, get("Unmarshal", "goccy"), every(1), false)
-	row("owned output ≤ 0.7× ogen's", "Marshal", ownedDoors, func(w string) (sample, bool) { return r.ogenBase(w, "Marshal") }, every(0.7), false)
-	row("owned decoding ≤ 0.7× ogen's with Validate", "Unmarshal", ownedDoors, func(w string) (sample, bool) { return r.ogenBase(w, "Unmarshal") }, every(0.7), false)
-	row("owned output ≥ 4x faster than encoding/json on B, 3x on A and C", "Marshal", ownedDoors, get("Marshal", "encoding-json"), func(w string) float64 {
+	t.row("owned output (oasrt.Marshal, MarshalJSON) ≤ goccy's time", "Marshal", ownedDoors, get("Marshal", "goccy"), every(1), false)
+	t.row("owned decoding (oasrt.Unmarshal, UnmarshalJSON) ≤ goccy's time", "Unmarshal", ownedDoors, get("Unmarshal", "goccy"), every(1), false)
+	t.row("owned output ≤ 0.7× ogen's", "Marshal", ownedDoors, func(w string) (sample, bool) { return r.ogenBase(w, "Marshal") }, every(0.7), false)
+	t.row("owned decoding ≤ 0.7× ogen's with Validate", "Unmarshal", ownedDoors, func(w string) (sample, bool) { return r.ogenBase(w, "Unmarshal") }, every(0.7), false)
+	t.row("owned output ≥ 4x faster than encoding/json on B, 3x on A and C", "Marshal", ownedDoors, get("Marshal", "encoding-json"), func(w string) float64 {
 		switch w {
 		case "B":
 			return 4
@@ -85,14 +36,128 @@ func doorTargets(sb *strings.Builder, r *results) {
 		}
 		return 0
 	}, true)
-	row("Go 1.27: json.Marshal of the generated type ≤ encoding/json's of plain structs", "Marshal", []string{"oasgen-json-go1.27"}, get("Marshal", "encoding-json-go1.27"), every(1), false)
-	row("Go 1.27: json.Unmarshal into the generated type ≤ encoding/json's into plain structs", "Unmarshal", []string{"oasgen-json-go1.27"}, get("Unmarshal", "encoding-json-go1.27"), every(1), false)
+	t.row("Go 1.27: json.Marshal of the generated type ≤ encoding/json's of plain structs", "Marshal", []string{"oasgen-json-go1.27"}, get("Marshal", "encoding-json-go1.27"), every(1), false)
+	t.row("Go 1.27: json.Unmarshal into the generated type ≤ encoding/json's into plain structs", "Unmarshal", []string{"oasgen-json-go1.27"}, get("Unmarshal", "encoding-json-go1.27"), every(1), false)
 	p("\nA cell gives each door's time ÷ the other's (or the other's ÷ the door's, \"faster\"), `oasgen-oasrt` first;\n")
 	p("a target is met when every door meets it. Go 1.27's rows compare `oasgen-json-go1.27` with `encoding-json-go1.27`.\n")
 	p("`alloc-floor` (in the tables below) is not a contender but what the owned doors must allocate before any JSON\n")
 	p("is read or written: decoding, the value on the heap with its strings in one new block and each array in a new\n")
 	p("slice, copied from the decoded value; encoding, a buffer the size of the output.\n\n")
-	bullets(p, "Where a door's target is missed:", why)
+	bullets(p, "Where a door's target is missed:", t.why)
+}
+
+// oneofDoors are the doors issue 46 holds the protobuf-style oneof to:
+// oasrt.Unmarshal, UnmarshalJSON and DecodeJSON from a reused Reader.
+var oneofDoors = []string{"oasgen-oasrt", "oasgen-method", "oasgen"}
+
+// oneofTargets writes issue 46's target for the protobuf-style oneof
+// (workload Oneof): decoding through each of oneofDoors no slower than
+// goccy on plain structs, allocating only the value's own memory, which is
+// what alloc-floor allocates (the value on the heap, its string in one new
+// block).
+func oneofTargets(sb *strings.Builder, r *results) {
+	p := func(format string, args ...any) { fmt.Fprintf(sb, format, args...) }
+	p("### Issue 46's target: the protobuf-style oneof\n\n")
+	workloads := []string{"Oneof"}
+	t := newTargetTable(p, r, workloads)
+	t.row("decoding (oasrt.Unmarshal, UnmarshalJSON, reused Reader) ≤ goccy's time on plain structs", "Unmarshal", oneofDoors,
+		func(w string) (sample, bool) { return r.get(w, "Unmarshal", "goccy") }, func(string) float64 { return 1 }, false)
+	var cells []string
+	for _, w := range workloads {
+		f, okf := r.get(w, "Unmarshal", floorLib)
+		var got []string
+		met := true
+		for _, d := range oneofDoors {
+			o, ok := r.get(w, "Unmarshal", d)
+			if !ok || !okf {
+				continue
+			}
+			got = append(got, fmt.Sprintf("%s, %s", fmtCount(o.allocs), fmtBytes(o.bytes)))
+			if o.allocs > f.allocs || o.bytes > f.bytes {
+				met = false
+				t.why = append(t.why, fmt.Sprintf("Unmarshal of %s: %s made %s allocs/op of %s, where the value's own memory (alloc-floor) is %s of %s.",
+					w, d, fmtCount(o.allocs), fmtBytes(o.bytes), fmtCount(f.allocs), fmtBytes(f.bytes)))
+			}
+		}
+		if len(got) == 0 {
+			cells = append(cells, "-")
+			continue
+		}
+		verdict := "met"
+		if !met {
+			verdict = "**missed**"
+		}
+		cells = append(cells, fmt.Sprintf("%s vs %s, %s %s", strings.Join(got, "; "), fmtCount(f.allocs), fmtBytes(f.bytes), verdict))
+	}
+	p("| allocating only the value's own memory: allocs/op and B/op ≤ alloc-floor's | %s |\n", strings.Join(cells, " | "))
+	p("\nThe doors in the order `oasgen-oasrt`, `oasgen-method`, `oasgen` (DecodeJSON from a reused Reader); the target is\n")
+	p("met when all three meet it. goccy decodes into a plain struct with a pointer per member of the oneof and checks\n")
+	p("none of it: a document with two members, or none, decodes as well.\n\n")
+	bullets(p, "Where it is missed:", t.why)
+}
+
+// targetTable writes a table of targets with one column per workload and
+// gathers, for each target missed, what the run shows of it.
+type targetTable struct {
+	p         func(format string, args ...any)
+	r         *results
+	workloads []string
+	why       []string
+}
+
+// newTargetTable writes the table's header.
+func newTargetTable(p func(format string, args ...any), r *results, workloads []string) *targetTable {
+	p("| target | %s |\n", strings.Join(workloads, " | "))
+	p("|---|%s\n", strings.Repeat("---|", len(workloads)))
+	return &targetTable{p: p, r: r, workloads: workloads}
+}
+
+// row compares the doors' times on op with base's: a ratio of times at
+// most limit, or with speedup set, base's time at least limit times
+// theirs. A workload whose limit is 0 has no target.
+func (t *targetTable) row(name, op string, doors []string, base func(w string) (sample, bool), limit func(w string) float64, speedup bool) {
+	var cells []string
+	for _, w := range t.workloads {
+		b, okb := base(w)
+		lim := limit(w)
+		var got []string
+		met, any := true, false
+		var worst sample
+		for _, d := range doors {
+			o, ok := t.r.get(w, op, d)
+			if !ok || !okb || lim == 0 {
+				continue
+			}
+			any = true
+			ratio := o.ns / b.ns
+			if speedup {
+				got = append(got, fmtSpeedup(b.ns, o.ns))
+				ratio = b.ns / o.ns
+				if ratio < lim {
+					met = false
+				}
+			} else {
+				got = append(got, fmtTimes(o.ns, b.ns))
+				if ratio > lim {
+					met = false
+				}
+			}
+			if worst.ns < o.ns {
+				worst = o
+			}
+		}
+		if !any {
+			cells = append(cells, "-")
+			continue
+		}
+		verdict := "met"
+		if !met {
+			verdict = "**missed**"
+			t.why = append(t.why, doorMiss(t.r, w, op, worst, b, lim, speedup))
+		}
+		cells = append(cells, strings.Join(got, ", ")+" "+verdict)
+	}
+	t.p("| %s | %s |\n", name, strings.Join(cells, " | "))
 }
 
 // doorMiss says what the run shows of a missed door target: the slower

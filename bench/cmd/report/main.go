@@ -83,7 +83,7 @@ func main() {
 		return
 	}
 	m := benchenv.Describe(dir)
-	log.Printf("%s mode: %d round(s), -benchtime %s (A, C, SomeValue) and %s (B); %s", mode, *rounds, *small, *large, m.CPU)
+	log.Printf("%s mode: %d round(s), -benchtime %s (A, C, SomeValue, Oneof) and %s (B); %s", mode, *rounds, *small, *large, m.CPU)
 
 	tmp, err := os.MkdirTemp("", "oasgen-bench-")
 	check(err)
@@ -113,7 +113,7 @@ func main() {
 	f, err := os.Create(*out)
 	check(err)
 	quickFlag := map[bool]string{true: " -quick"}[*quick]
-	fmt.Fprintf(f, "# oasgen benchmarks, %s mode: %d round(s), -benchtime %s for A, C and SomeValue, %s for B; medians over the rounds\n", mode, *rounds, *small, *large)
+	fmt.Fprintf(f, "# oasgen benchmarks, %s mode: %d round(s), -benchtime %s for A, C, SomeValue and Oneof, %s for B; medians over the rounds\n", mode, *rounds, *small, *large)
 	fmt.Fprintf(f, "# command: cd bench && go run ./cmd/report%s\n", quickFlag)
 	fmt.Fprintf(f, "# machine: %s, %d cores (GOMAXPROCS %d), %s\n# %s\n# oasgen commit: %s\n# started: %s\n",
 		m.CPU, runtime.NumCPU(), runtime.GOMAXPROCS(0), m.OSArch, m.GoVersion, m.Commit, time.Now().UTC().Format(time.RFC3339))
@@ -127,8 +127,8 @@ func main() {
 		log.Printf("round %d/%d (%s elapsed)", i, *rounds, time.Since(start).Round(time.Second))
 		fmt.Fprintf(f, "# round %d\n", i)
 		for _, b := range []struct{ bin, re, benchtime string }{
-			{bin, "^Benchmark(A|C|SomeValue|SomeValueUnion|EventTagLast|EventTagFirst)$", *small},
-			{binV2, "^Benchmark(A|C|SomeValue)$", *small},
+			{bin, "^Benchmark(A|C|SomeValue|Oneof|SomeValueUnion|EventTagLast|EventTagFirst)$", *small},
+			{binV2, "^Benchmark(A|C|SomeValue|Oneof)$", *small},
 			{bin, "^BenchmarkB$", *large},
 			{binV2, "^BenchmarkB$", *large},
 		} {

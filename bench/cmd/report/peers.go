@@ -58,7 +58,7 @@ type peerSpec struct {
 // unionsPath is the path the peers' copy of specs/unions.yaml gets: ogen
 // and oapi-codegen generate only the schemas that operations use, and
 // unions.yaml has none (oasgen generates every component), so the copy
-// adds a GET operation returning SomeValue.
+// adds a GET operation returning SomeValue and one returning Oneof.
 const unionsPath = `paths:
   /some-value:
     get:
@@ -69,6 +69,15 @@ const unionsPath = `paths:
           content:
             application/json:
               schema: {$ref: '#/components/schemas/SomeValue'}
+  /oneof:
+    get:
+      operationId: getOneof
+      responses:
+        "200":
+          description: a Oneof
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Oneof'}
 `
 
 // peerInfo is what the report says about the peers.

@@ -25,6 +25,10 @@ var A = []byte(`{"id":111,"name":"Test name 111","tag":["test tag","kawaii"]}`)
 // SomeValue is the SomeValue workload: report 5's oneof holding a string.
 var SomeValue = []byte(`{"type":2,"value":"some string value"}`)
 
+// Oneof is the Oneof workload: the same oneof holding the same string, as
+// protobuf's JSON mapping writes it (the member's own key beside type).
+var Oneof = []byte(`{"type":2,"str":"some string value"}`)
+
 // BRecords is the number of records in workload B, as in the report.
 const BRecords = 20000
 

@@ -14,7 +14,7 @@ func TestPayloads(t *testing.T) {
 	if !bytes.HasPrefix(b, []byte(`{"total":20000,"result":[{"a":"`)) {
 		t.Errorf("B starts %q", b[:64])
 	}
-	for name, p := range map[string][]byte{"A": A, "B": b, "C": C()} {
+	for name, p := range map[string][]byte{"A": A, "B": b, "C": C(), "SomeValue": SomeValue, "Oneof": Oneof} {
 		if !json.Valid(p) {
 			t.Errorf("%s is not valid JSON", name)
 		}

@@ -70,3 +70,13 @@ type SomeValue struct {
 	Type  int32 `json:"type"`
 	Value any   `json:"value"`
 }
+
+// Oneof mirrors the union workload's #/components/schemas/Oneof, protobuf's
+// JSON mapping of the same oneof: a pointer per member. It checks nothing a
+// oneOf asks: a document with two members set, or none, decodes as well.
+type Oneof struct {
+	Type int32   `json:"type"`
+	Num  *int32  `json:"num,omitempty"`
+	Str  *string `json:"str,omitempty"`
+	B    *bool   `json:"b,omitempty"`
+}

@@ -55,11 +55,14 @@ func MatchMedia(resp *http.Response, types ...string) int {
 // NewSenderConfig returns the configuration of a client with no base URL,
 // whose requests name their whole URL (Request.URL): the webhooks' and
 // callbacks' clients, which call the URLs subscribers gave. opts are the
-// API client's, with the same defaults.
+// API client's, with the same defaults, and the client dials public
+// addresses only and follows no redirect (oashttp.WithPublicAddrsOnly):
+// the URLs come from requests and subscribers.
 func NewSenderConfig(opts []oashttp.ClientOption) *oashttp.ClientConfig {
 	// The placeholder is valid, so NewClientConfig cannot fail; it is
 	// cleared so that a request without a URL fails instead of going to
 	// it.
+	opts = append([]oashttp.ClientOption{oashttp.WithPublicAddrsOnly()}, opts...)
 	c, err := oashttp.NewClientConfig("http://webhook.invalid", opts)
 	if err != nil {
 		panic("oasrt: " + err.Error())

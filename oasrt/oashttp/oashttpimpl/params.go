@@ -443,9 +443,10 @@ func article(w string) string {
 	return "a"
 }
 
-// ParseTime parses an RFC 3339 date-time.
+// ParseTime parses an RFC 3339 date-time as oasrt.ParseDateTime does (a leap
+// second is the next second).
 func ParseTime(s string) (time.Time, error) {
-	t, err := time.Parse(time.RFC3339Nano, s)
+	t, err := oasrt.ParseDateTime(s)
 	if err != nil {
 		return t, errors.New(strconv.Quote(s) + " is not an RFC 3339 date-time")
 	}

@@ -158,6 +158,8 @@ func TestScalarParsers(t *testing.T) {
 		{errOf(ParseFloat("nan", 64)), `"nan" is not a number`},
 		{errOf(ParseTime("2024-01-02T03:04:05.5+01:00")), ""},
 		{errOf(ParseTime("2024-01-02")), `"2024-01-02" is not an RFC 3339 date-time`},
+		{errOf(ParseTime("1998-12-31t23:59:60z")), ""},
+		{errOf(ParseTime("2024-01-02T03:04:05+10:60")), `"2024-01-02T03:04:05+10:60" is not an RFC 3339 date-time`},
 		{errOf(ParseDateValue("2024-02-30")), `"2024-02-30" is not a date: no such day`},
 		{errOf(ParseUUIDValue("x")), `"x" is not a UUID: want xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`},
 		{errOf(ParseAddr("::1", 4)), `"::1" is not an IPv4 address`},

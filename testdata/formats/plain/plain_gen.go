@@ -110,6 +110,7 @@ type Everything struct {
 	URI              *string                `json:"uri,omitempty"`
 	Hostname         *string                `json:"hostname,omitempty"`
 	Duration         *string                `json:"duration,omitempty"`
+	Regex            *string                `json:"regex,omitempty"`
 	Clock            *string                `json:"clock,omitempty"`
 	BigID            *int64                 `json:"bigID,omitempty,string"`
 	SmallID          *uint32                `json:"smallID,omitempty,string"`

@@ -5,6 +5,7 @@ package plain
 import (
 	"bytes"
 	"encoding/json"
+	"time"
 
 	"github.com/oasgen/oasgen/testdata/uniqueobjects"
 )
@@ -23,6 +24,12 @@ type Pair struct {
 var Pairs = []Pair{
 	{"Point", func() any { return new(uniqueobjects.Point) }, func() any { return new(Point) }, true},
 	{"Path", func() any { return new(uniqueobjects.Path) }, func() any { return new(Path) }, true},
+	{"Values", func() any { return new(uniqueobjects.Values) }, func() any { return new(Values) }, true},
+	{"Bags", func() any { return new(uniqueobjects.Bags) }, func() any { return new(Bags) }, true},
+	{"Amounts", func() any { return new(uniqueobjects.Amounts) }, func() any { return new(Amounts) }, true},
+	{"Ratios", func() any { return new(uniqueobjects.Ratios) }, func() any { return new(Ratios) }, true},
+	{"Stamps", func() any { return new(uniqueobjects.Stamps) }, func() any { return new(Stamps) }, true},
+	{"Words", func() any { return new(uniqueobjects.Words) }, func() any { return new(Words) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
@@ -66,3 +73,15 @@ type Point struct {
 }
 
 type Path []Point
+
+type Values []json.RawMessage
+
+type Bags []json.RawMessage
+
+type Amounts []json.Number
+
+type Ratios []float64
+
+type Stamps []time.Time
+
+type Words []string

@@ -137,6 +137,377 @@ func (v *SomeValueString) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes the variant that is set.
+func (v *Oneof) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case OneofOneofNum:
+		v.OneofNum.EncodeJSON(w)
+	case OneofOneofStr:
+		v.OneofStr.EncodeJSON(w)
+	case OneofOneofB:
+		v.OneofB.EncodeJSON(w)
+	default:
+		w.Fail(oasimpl.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *Oneof) DecodeJSON(r *oasrt.Reader) error {
+	*v = Oneof{}
+	defer r.Unpin(r.Pin())
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		if err := r.ObjStart(); err != nil {
+			return err
+		}
+		var seen, out uint64 // the keys seen, and the variants ruled out
+		var firstErr error
+		for {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "type":
+				seen |= 1 << 0
+				x1, err := r.Int32()
+				if err != nil {
+					return oasrt.AtKey(err, "type")
+				}
+				v.OneofNum.Type = x1
+			case "num":
+				seen |= 1 << 1
+				m2 := r.Mark()
+				if err := func() error {
+					x3, err := r.Int32()
+					if err != nil {
+						return oasrt.AtKey(err, "num")
+					}
+					v.OneofNum.Num = x3
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x1 == 0x7 {
+						return firstErr
+					}
+					out |= 0x1
+					r.Restore(m2)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			case "str":
+				seen |= 1 << 2
+				m4 := r.Mark()
+				if err := func() error {
+					x5, err := r.Str()
+					if err != nil {
+						return oasrt.AtKey(err, "str")
+					}
+					v.OneofStr.Str = x5
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x2 == 0x7 {
+						return firstErr
+					}
+					out |= 0x2
+					r.Restore(m4)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			case "b":
+				seen |= 1 << 3
+				m6 := r.Mark()
+				if err := func() error {
+					x7, err := r.Bool()
+					if err != nil {
+						return oasrt.AtKey(err, "b")
+					}
+					v.OneofB.B = x7
+					return nil
+				}(); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					if out|0x4 == 0x7 {
+						return firstErr
+					}
+					out |= 0x4
+					r.Restore(m6)
+					if err := r.Skip(); err != nil {
+						return err
+					}
+				}
+			default:
+				if err := r.Unknown(key); err != nil {
+					return err
+				}
+			}
+		}
+		left := 0x7 &^ out
+		matched := left
+		if seen&0x3 != 0x3 {
+			matched &^= 1 << 0
+		}
+		if seen&0x5 != 0x5 {
+			matched &^= 1 << 1
+		}
+		if seen&0x9 != 0x9 {
+			matched &^= 1 << 2
+		}
+		switch {
+		case matched == 0x1:
+			v.Type = OneofOneofNum
+			v.OneofStr = OneofStr{}
+			v.OneofB = OneofB{}
+			return nil
+		case matched == 0x2:
+			v.Type = OneofOneofStr
+			v.OneofStr.Type = v.OneofNum.Type
+			v.OneofNum = OneofNum{}
+			v.OneofB = OneofB{}
+			return nil
+		case matched == 0x4:
+			v.Type = OneofOneofB
+			v.OneofB.Type = v.OneofNum.Type
+			v.OneofNum = OneofNum{}
+			v.OneofStr = OneofStr{}
+			return nil
+		case matched != 0:
+			return oasimpl.AmbiguousOf(start, "Oneof", matched, "OneofNum", "OneofStr", "OneofB")
+		}
+		if firstErr == nil {
+			switch left {
+			case 0x1:
+				firstErr = oasimpl.Missing(r, seen, 0x3, "type", "num", "str", "b")
+			case 0x2:
+				firstErr = oasimpl.Missing(r, seen, 0x5, "type", "num", "str", "b")
+			case 0x4:
+				firstErr = oasimpl.Missing(r, seen, 0x9, "type", "num", "str", "b")
+			}
+		}
+		return oasimpl.NoVariant(start, "Oneof", kind, firstErr)
+	}
+	return oasimpl.NoVariant(start, "Oneof", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Oneof) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOneof.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintOneof.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Oneof) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Oneof) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *OneofNum) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.IntMember(`,"type":`, int64(v.Type))
+	w.IntMember(`,"num":`, int64(v.Num))
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *OneofNum) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "type":
+			seen |= 1 << 0
+			if v.Type, err = r.Int32(); err != nil {
+				return oasrt.AtKey(err, "type")
+			}
+		case "num":
+			seen |= 1 << 1
+			if v.Num, err = r.Int32(); err != nil {
+				return oasrt.AtKey(err, "num")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasimpl.Missing(r, seen, 0x3, "type", "num")
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OneofNum) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOneofNum.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintOneofNum.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v OneofNum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *OneofNum) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *OneofStr) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.IntMember(`,"type":`, int64(v.Type))
+	w.StringMember(`,"str":`, v.Str)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *OneofStr) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "type":
+			seen |= 1 << 0
+			if v.Type, err = r.Int32(); err != nil {
+				return oasrt.AtKey(err, "type")
+			}
+		case "str":
+			seen |= 1 << 1
+			if v.Str, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, "str")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasimpl.Missing(r, seen, 0x3, "type", "str")
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OneofStr) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOneofStr.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintOneofStr.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v OneofStr) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *OneofStr) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *OneofB) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.IntMember(`,"type":`, int64(v.Type))
+	if v.B {
+		w.Raw(`,"b":true`)
+	} else {
+		w.Raw(`,"b":false`)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *OneofB) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "type":
+			seen |= 1 << 0
+			if v.Type, err = r.Int32(); err != nil {
+				return oasrt.AtKey(err, "type")
+			}
+		case "b":
+			seen |= 1 << 1
+			if v.B, err = r.Bool(); err != nil {
+				return oasrt.AtKey(err, "b")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasimpl.Missing(r, seen, 0x3, "type", "b")
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OneofB) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOneofB.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintOneofB.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v OneofB) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *OneofB) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes the variant that is set.
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
 	case EventClick:
@@ -623,6 +994,10 @@ func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
 var (
 	sizeHintSomeValue       oasrt.SizeHint
 	sizeHintSomeValueString oasrt.SizeHint
+	sizeHintOneof           oasrt.SizeHint
+	sizeHintOneofNum        oasrt.SizeHint
+	sizeHintOneofStr        oasrt.SizeHint
+	sizeHintOneofB          oasrt.SizeHint
 	sizeHintEvent           oasrt.SizeHint
 	sizeHintClick           oasrt.SizeHint
 	sizeHintView            oasrt.SizeHint

@@ -63,6 +63,90 @@ func (v *SomeValueString) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v Oneof) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintOneof.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *Oneof) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v OneofNum) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintOneofNum.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *OneofNum) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.IntMember("type", int64(v.Type))
+	t.IntMember("num", int64(v.Num))
+	t.ObjectEnd()
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *OneofNum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v OneofStr) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintOneofStr.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *OneofStr) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.IntMember("type", int64(v.Type))
+	t.StringMember("str", v.Str)
+	t.ObjectEnd()
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *OneofStr) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v OneofB) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintOneofB.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+}
+
+// EncodeTokens writes v to t a token at a time, the members EncodeJSON
+// writes (MarshalJSONTo calls it for a large value).
+func (v *OneofB) EncodeTokens(t *oasrt.Tokens) {
+	t.ObjectStart()
+	t.IntMember("type", int64(v.Type))
+	t.Name("b")
+	t.Bool(v.B)
+	t.ObjectEnd()
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *OneofB) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Event) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintEvent.EncodeTo(enc, v.EncodeJSON)
 }

@@ -22,6 +22,44 @@ type SomeValueString struct {
 	Value string `json:"value"`
 }
 
+// Oneof is the oneOf schema #/components/schemas/Oneof.
+//
+// Type says which variant is set: OneofNum, OneofStr, OneofB.
+type Oneof struct {
+	Type     OneofType
+	OneofNum OneofNum
+	OneofStr OneofStr
+	OneofB   OneofB
+}
+
+// OneofType names a variant of Oneof; the zero value names none.
+type OneofType uint8
+
+// The variants of Oneof.
+const (
+	OneofOneofNum OneofType = iota + 1
+	OneofOneofStr
+	OneofOneofB
+)
+
+// OneofNum is the object schema #/components/schemas/OneofNum.
+type OneofNum struct {
+	Type int32 `json:"type"`
+	Num  int32 `json:"num"`
+}
+
+// OneofStr is the object schema #/components/schemas/OneofStr.
+type OneofStr struct {
+	Type int32  `json:"type"`
+	Str  string `json:"str"`
+}
+
+// OneofB is the object schema #/components/schemas/OneofB.
+type OneofB struct {
+	Type int32 `json:"type"`
+	B    bool  `json:"b"`
+}
+
 // Event is the oneOf schema #/components/schemas/Event.
 //
 // Type says which variant is set: Click, View.

@@ -25,6 +25,33 @@ func (v *SomeValueString) Validate() error { return nil }
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Oneof) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Oneof) validate(c *oasimpl.Validator) {
+	switch v.Type {
+	case OneofOneofNum:
+	case OneofOneofStr:
+	case OneofOneofB:
+	default:
+		c.Errorf("no variant of Oneof is set")
+	}
+}
+
+// Validate returns nil: no value of OneofNum breaks its schema.
+func (v *OneofNum) Validate() error { return nil }
+
+// Validate returns nil: no value of OneofStr breaks its schema.
+func (v *OneofStr) Validate() error { return nil }
+
+// Validate returns nil: no value of OneofB breaks its schema.
+func (v *OneofB) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *Event) Validate() error {
 	var c oasimpl.Validator
 	v.validate(&c)

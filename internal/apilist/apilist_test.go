@@ -1,0 +1,214 @@
+package apilist
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite api/public.txt from the code")
+
+const (
+	root      = "../.."
+	listing   = "api/public.txt"
+	changelog = "CHANGELOG.md"
+)
+
+// current returns the listing of every user package, as the code is.
+func current(t *testing.T) []string {
+	t.Helper()
+	var all []string
+	for _, p := range Packages {
+		lines, err := List(filepath.Join(root, p), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, lines...)
+	}
+	return all
+}
+
+// TestAPI fails when the exported API of the user packages differs from
+// api/public.txt: a change to what users import is made on purpose, by
+// rewriting the listing (-update) and saying what changed in CHANGELOG.md,
+// which TestAPIChangelog checks.
+func TestAPI(t *testing.T) {
+	got := current(t)
+	path := filepath.Join(root, listing)
+	if *update {
+		if err := os.WriteFile(path, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	var added, removed []string
+	for _, l := range got {
+		if _, found := slices.BinarySearch(want, l); !found {
+			added = append(added, "+ "+l)
+		}
+	}
+	for _, l := range want {
+		if _, found := slices.BinarySearch(got, l); !found {
+			removed = append(removed, "- "+l)
+		}
+	}
+	if len(added)+len(removed) > 0 {
+		t.Errorf("the public API differs from %s:\n%s\nIf the change is meant, run `go test ./internal/apilist -run TestAPI -update` and say what changed, and how to keep old code building, in %s.",
+			listing, strings.Join(slices.Concat(removed, added), "\n"), changelog)
+	}
+	if !slices.IsSorted(want) {
+		t.Errorf("%s is not sorted: rewrite it with -update", listing)
+	}
+}
+
+// TestAPIChangelog fails when a commit changed api/public.txt without
+// changing CHANGELOG.md: every change to the public API is announced.
+func TestAPIChangelog(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git: the history cannot be read")
+	}
+	if err := exec.Command("git", "-C", root, "rev-parse", "HEAD").Run(); err != nil {
+		t.Skipf("not a git checkout (%v)", err)
+	}
+	for _, bad := range unannounced(t, root) {
+		t.Error(bad)
+	}
+}
+
+// unannounced returns the commits of the repository at dir that change
+// the listing and not the changelog.
+func unannounced(t *testing.T, dir string) []string {
+	t.Helper()
+	out, err := exec.Command("git", "-C", dir, "log", "--format=%H %s", "--", listing).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bad []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if line == "" {
+			continue
+		}
+		hash, subject, _ := strings.Cut(line, " ")
+		files, err := exec.Command("git", "-C", dir, "show", "--format=", "--name-only", hash).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(strings.Fields(string(files)), changelog) {
+			bad = append(bad, "commit "+hash[:12]+" ("+subject+") changes "+listing+" but not "+changelog)
+		}
+	}
+	return bad
+}
+
+// TestUnannounced runs the history check on a repository of two commits,
+// the second changing the listing alone.
+func TestUnannounced(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(name, text string) {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git("init", "-q")
+	write(listing, "pkg oasrt, func A()\n")
+	write(changelog, "- A\n")
+	git("add", ".")
+	git("commit", "-q", "-m", "announced")
+	write(listing, "pkg oasrt, func A()\npkg oasrt, func B()\n")
+	git("commit", "-q", "-am", "silent")
+	bad := unannounced(t, dir)
+	if len(bad) != 1 || !strings.Contains(bad[0], "(silent)") {
+		t.Errorf("unannounced = %q, want the one silent commit", bad)
+	}
+}
+
+// TestList checks the lines of each kind of declaration.
+func TestList(t *testing.T) {
+	dir := t.TempDir()
+	src := `//go:build go1.27
+
+package p
+
+type Kind uint8
+
+const (
+	A Kind = iota
+	B
+	hidden
+)
+
+const Size = 1 << 10
+
+var ErrX error
+
+type S struct {
+	Exported int
+	hidden   int
+	*Embedded
+}
+
+type Embedded struct{}
+
+type I interface{ M(x int) error }
+
+type Alias = S
+
+func F[T any](x T) (T, error) { return x, nil }
+
+func (s *S) Method() {}
+
+func (s *S) hidden() {}
+
+func (k hiddenType) Method() {}
+
+type hiddenType int
+`
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := List(dir, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"pkg p, const A Kind",
+		"pkg p, const B Kind",
+		"pkg p, const Size = 1 << 10",
+		"pkg p, func F[T any](x T) (T, error)",
+		"pkg p, method (*S) Method()",
+		"pkg p, type Alias = S",
+		"pkg p, type Embedded struct",
+		"pkg p, type I interface",
+		"pkg p, type I interface, M(x int) error",
+		"pkg p, type Kind uint8",
+		"pkg p, type S struct",
+		"pkg p, type S struct, Exported int",
+		"pkg p, type S struct, embedded *Embedded",
+		"pkg p, var ErrX error",
+	}
+	for i := range want {
+		want[i] += " // go:build go1.27"
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
