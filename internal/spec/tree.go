@@ -170,7 +170,8 @@ func (c *treeChecker) size(n *yaml.Node) expansion {
 }
 
 // uniqueKeys reports each key of the mapping n written before in it, at
-// the second place.
+// the second place. YAML's merge keys (<<), which go-yaml takes more than
+// once, are no keys of the document.
 func (c *treeChecker) uniqueKeys(n *yaml.Node) {
 	const short = 16 // pairs compared with each other; a longer mapping is indexed
 	dup := func(k, first *yaml.Node) {
@@ -179,12 +180,12 @@ func (c *treeChecker) uniqueKeys(n *yaml.Node) {
 	if len(n.Content) <= 2*short {
 		for i := 2; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
-			if k.Kind != yaml.ScalarNode {
+			if !isKey(k) {
 				continue
 			}
 			for j := 0; j < i; j += 2 {
 				c.work++
-				if f := n.Content[j]; f.Kind == yaml.ScalarNode && f.Value == k.Value {
+				if f := n.Content[j]; isKey(f) && f.Value == k.Value {
 					dup(k, f)
 					break
 				}
@@ -195,7 +196,7 @@ func (c *treeChecker) uniqueKeys(n *yaml.Node) {
 	keys := make(map[string]*yaml.Node, len(n.Content)/2)
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]
-		if k.Kind != yaml.ScalarNode {
+		if !isKey(k) {
 			continue
 		}
 		c.work++
@@ -206,6 +207,10 @@ func (c *treeChecker) uniqueKeys(n *yaml.Node) {
 		keys[k.Value] = k
 	}
 }
+
+// isKey says the key node k is a key that must be unique: a scalar, not a
+// merge key.
+func isKey(k *yaml.Node) bool { return k.Kind == yaml.ScalarNode && k.Tag != "!!merge" }
 
 // joinErrors joins errs, the first maxErrors of a load, and says how many
 // more there are.
