@@ -955,9 +955,15 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 				b.warnf(d.Pos, "%s: additionalProperties: false with allOf allows the properties of every member; JSON Schema allows only those beside it, in the same schema", d.Pointer)
 			}
 		}
-		if d.Additional != nil {
-			d.AdditionalGoName = fieldNames.Claim("AdditionalProperties", "")
-		}
+	}
+	if o.minProps != nil && *o.minProps > 0 && d.Additional == nil && !d.Closed {
+		// minProperties counts every member: the struct keeps those it
+		// does not declare, so that decoding, Validate and encoding
+		// count the same ones.
+		d.Additional = &ir.Any{}
+	}
+	if d.Additional != nil {
+		d.AdditionalGoName = fieldNames.Claim("AdditionalProperties", "")
 	}
 	for i, pp := range o.patterns {
 		pointer := d.Pointer + "/patternProperties/" + pp.name
@@ -1216,6 +1222,7 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 					Elem:     b.typeOf(ap.A, aps, hint+"Value", pointer+"/additionalProperties"),
 					MinProps: sch.MinProperties,
 					MaxProps: sch.MaxProperties,
+					Required: dedupe(sch.Required),
 				}
 			}
 		}

@@ -608,7 +608,7 @@ func (b *builder) fillTypeUnion(d *ir.Union, sch *spec.Schema) {
 		default:
 			t = b.withConst(b.shapeNonNull(&one, d.GoName+"As"+ir.NamePart(kind), pointer), &one, pointer)
 			if _, free := t.(*ir.Any); free && kind == "object" {
-				t = &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties}
+				t = &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties, Required: dedupe(sch.Required)}
 			}
 		}
 		// Fields are named after the JSON type: v.Integer, v.Object.

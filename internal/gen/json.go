@@ -879,6 +879,14 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		c.P("if ", dst, " == nil {")
 		c.P(dst, " = make(", c.goType(t), ")")
 		c.P("}")
+		// The required keys met in this object, a bit each (the map may
+		// hold keys of an earlier value).
+		words := (len(t.Required) + 63) / 64
+		seen := ""
+		if words > 0 {
+			seen = c.tmp("seen")
+			c.P("var ", seen, " [", words, "]uint64")
+		}
 		c.P("for {")
 		c.P(k, ", more, err := r.ObjKey()")
 		c.P("if err != nil {")
@@ -888,11 +896,33 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		if n != "" {
 			countBounds(c.file, n, t.MinProps, nil, "properties", c.violation(at, p)) // maxProperties: below
 		}
+		for w := 0; w < words; w++ {
+			part := t.Required[w*64 : min(len(t.Required), w*64+64)]
+			names := make([]string, len(part))
+			for i, name := range part {
+				names[i] = strconv.Quote(name)
+			}
+			mask := fmt.Sprintf("%#x", uint64(1<<len(part)-1))
+			if len(part) == 64 {
+				mask = "0xffffffffffffffff"
+			}
+			c.P("if ", seen, "[", w, "] != ", mask, " {")
+			c.ret(p, rt("Missing"), "(r, ", seen, "[", w, "], ", mask, ", ", strings.Join(names, ", "), ")")
+			c.P("}")
+		}
 		c.P("break")
 		c.P("}")
 		if n != "" {
 			c.P(n, "++")
 			c.propMax(t.MaxProps, n, at, p)
+		}
+		if words > 0 {
+			c.P("switch string(", k, ") {")
+			for i, name := range t.Required {
+				c.P("case ", strconv.Quote(name), ":")
+				c.P(seen, "[", i/64, "] |= 1 << ", i%64)
+			}
+			c.P("}")
 		}
 		c.P(key, " := r.Intern(", k, ")")
 		c.P("var ", x, " ", c.goType(t.Elem))

@@ -110,7 +110,7 @@ func (k *checks) typeNeeds(t ir.Type) bool {
 	case *ir.Array:
 		return t.MinItems != nil || t.MaxItems != nil || t.Unique || k.typeNeeds(t.Elem)
 	case *ir.Map:
-		return t.MinProps != nil || t.MaxProps != nil || k.typeNeeds(t.Elem)
+		return t.MinProps != nil || t.MaxProps != nil || len(t.Required) > 0 || k.typeNeeds(t.Elem)
 	case *ir.Nullable:
 		return k.typeNeeds(t.Elem)
 	case *ir.Ref:
@@ -771,6 +771,11 @@ func (g *validator) check(t ir.Type, x string) {
 			n := g.tmp("n")
 			g.P(n, " := len(", x, ")")
 			countBounds(g.file, n, t.MinProps, t.MaxProps, "properties", g.fail)
+		}
+		for _, name := range t.Required {
+			g.P("if _, ok := ", x, "[", strconv.Quote(name), "]; !ok {")
+			g.fail(`"missing required property %q"`, strconv.Quote(name))
+			g.P("}")
 		}
 		if g.checks.typeNeeds(t.Elem) {
 			k := g.tmp("k")

@@ -506,6 +506,8 @@ type Array struct {
 type Map struct {
 	Elem               Type
 	MinProps, MaxProps *int64
+	// Required are the keys the object must have.
+	Required []string
 }
 
 // Ref is a use of a named type.
