@@ -1170,7 +1170,9 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 			return &ir.Any{Kinds: []ir.JSONType{ir.JSONNull}}
 		case sch.Items != nil:
 			ts = []string{"array"}
-		case sch.Properties != nil || sch.AdditionalProperties != nil:
+		case (sch.Properties != nil || sch.AdditionalProperties != nil) && !closedEmpty(sch):
+			// (additionalProperties: false alone is free-form: an empty
+			// object, or a value of another kind, objectParts.)
 			ts = []string{"object"}
 		case len(sch.Enum) > 0:
 			// Values of other kinds than strings and integers (those

@@ -62,6 +62,19 @@ func (b *builder) kindParts(a *ir.Any, sch *spec.Schema, pointer string) {
 func (b *builder) objectParts(a *ir.Any, sch *spec.Schema) {
 	a.MinProps, a.MaxProps = sch.MinProperties, sch.MaxProperties
 	a.Required = sch.Required
+	if closedEmpty(sch) {
+		// additionalProperties: false with no property declared: no
+		// member is allowed.
+		a.MaxProps = new(int64)
+	}
+}
+
+// closedEmpty reports whether sch is additionalProperties: false with no
+// properties or patternProperties: the objects it allows are empty.
+func closedEmpty(sch *spec.Schema) bool {
+	ap := sch.AdditionalProperties
+	return ap != nil && ap.IsB() && !ap.B && (sch.Properties == nil || sch.Properties.Len() == 0) &&
+		(sch.PatternProperties == nil || sch.PatternProperties.Len() == 0)
 }
 
 // containsChecked reports whether a schema's contains is checked: the
@@ -141,7 +154,7 @@ func freeFormShape(sch *spec.Schema) bool {
 	if len(sch.Type) > 0 && !slices.Equal(sch.Type, []string{"null"}) {
 		return false
 	}
-	return sch.Items == nil && len(sch.PrefixItems) == 0 && sch.Properties == nil && sch.AdditionalProperties == nil &&
+	return sch.Items == nil && len(sch.PrefixItems) == 0 && sch.Properties == nil && (sch.AdditionalProperties == nil || closedEmpty(sch)) &&
 		sch.PatternProperties == nil && freeFormMembers(sch)
 }
 
@@ -233,5 +246,24 @@ func (b *builder) otherKinds(sch *spec.Schema, pointer string) *ir.Any {
 	// The object keywords are the struct's own.
 	a.MinProps, a.MaxProps, a.Required = nil, nil, nil
 	a.PropertyNames, a.DependentRequired = nil, nil
+	// items applies to the arrays OtherKind holds.
+	switch it := sch.Items; {
+	case it == nil:
+	case it.IsB():
+		if !it.B {
+			a.MaxItems = new(int64) // items: false, only the empty array
+		}
+	case it.A != nil && freeFormSub(it.A):
+		if is := b.resolve(it.A, b.pos(sch)); is != nil {
+			if t, ok := b.shape(is, "Items", pointer+"/items").(*ir.Any); ok && t.Checked() {
+				a.Items = t
+			}
+		}
+	default:
+		b.warnf(b.pos(sch), "%s/items: items beside properties on a schema without type is not checked on arrays: its schema is not a free-form one", pointer)
+	}
+	if len(sch.PrefixItems) > 0 {
+		b.warnf(b.pos(sch), "%s/prefixItems: prefixItems beside properties on a schema without type is not checked on arrays", pointer)
+	}
 	return a
 }
