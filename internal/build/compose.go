@@ -191,6 +191,9 @@ func isUnion(sch *spec.Schema) bool {
 	if len(members) == 0 {
 		return multiType(sch) != nil && len(sch.AllOf) == 0
 	}
+	if valueListed(sch) {
+		return false // an enum or const alone says which values are valid (exactEnum)
+	}
 	if sch.Properties == nil && len(sch.AllOf) == 0 {
 		return true
 	}
