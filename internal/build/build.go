@@ -54,7 +54,7 @@ type builder struct {
 	// made exact.
 	enumsDone map[*spec.Schema]bool
 	decls     []ir.Decl
-	diags   []ir.Diagnostic
+	diags     []ir.Diagnostic
 	// subject is what the warnings being made are about (about).
 	subject any
 	// opOf finds the operation built from a spec operation.
