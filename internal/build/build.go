@@ -970,10 +970,11 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 			}
 		}
 	}
-	if o.minProps != nil && *o.minProps > 0 && d.Additional == nil && !d.Closed {
+	if o.minProps != nil && *o.minProps > int64(len(dedupe(o.required))) && d.Additional == nil && !d.Closed {
 		// minProperties counts every member: the struct keeps those it
 		// does not declare, so that decoding, Validate and encoding
-		// count the same ones.
+		// count the same ones. (The required names alone may make
+		// minProperties hold.)
 		d.Additional = &ir.Any{}
 	}
 	if d.Additional != nil {
