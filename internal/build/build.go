@@ -532,6 +532,7 @@ func types(sch *spec.Schema) (ts []string, nullable bool) {
 			ts = append(ts, t)
 		}
 	}
+
 	if sch.Nullable != nil && *sch.Nullable {
 		nullable = true
 	}
@@ -547,7 +548,22 @@ func types(sch *spec.Schema) (ts []string, nullable bool) {
 			nullable = true
 		}
 	}
+	if nullable && !listsNull(sch) && (sch.Nullable == nil || !*sch.Nullable) {
+		// The type or a member allows null, but the enum or const does
+		// not (3.0's nullable: true beside an enum adds null to it, as
+		// enumAny does).
+		nullable = false
+	}
 	return ts, nullable
+}
+
+// listsNull reports whether a schema's enum or const allows null, or it
+// has neither.
+func listsNull(s *spec.Schema) bool {
+	if s.Const != nil {
+		return s.Const.Tag == "!!null"
+	}
+	return !s.HasEnum || slices.ContainsFunc(s.Enum, func(e *yaml.Node) bool { return e.Tag == "!!null" })
 }
 
 // nullMember reports whether a schema without type lists null among its

@@ -627,7 +627,7 @@ func enumOfKind(e *yaml.Node, kind string) bool {
 	case "string":
 		return e.Tag == "!!str"
 	case "integer":
-		return e.Tag == "!!int"
+		return jsonKind(e) == "number" && kindIs(e, "number", "integer") // 2.0 too
 	case "number":
 		return e.Tag == "!!int" || e.Tag == "!!float"
 	case "boolean":
