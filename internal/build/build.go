@@ -694,7 +694,7 @@ func (b *builder) fillTuple(d *ir.Tuple, sch *spec.Schema) {
 
 func isStruct(sch *spec.Schema) bool {
 	if len(sch.AllOf) > 0 {
-		return passThrough(sch) == nil && hasObjectPart(sch, map[*yaml.Node]bool{})
+		return !valueListed(sch) && passThrough(sch) == nil && hasObjectPart(sch, map[*yaml.Node]bool{})
 	}
 	ts, _ := types(sch)
 	if len(ts) > 1 || len(ts) == 1 && ts[0] != "object" || valueListed(sch) {
@@ -1175,9 +1175,10 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 	if n := rootNode(sch); n != nil && n.Tag == "!!bool" && n.Value == "false" {
 		return &ir.Any{False: true}
 	}
-	if len(sch.AllOf) > 0 {
+	if len(sch.AllOf) > 0 && !valueListed(sch) {
 		// allOf of schemas none of which is an object: the first typed
-		// member gives the type.
+		// member gives the type. (Beside an enum or const, which alone
+		// says which values are valid, the members say nothing more.)
 		for i, sp := range sch.AllOf {
 			if ms := b.resolve(sp, pos); ms != nil {
 				if ts, _ := types(ms); len(ts) > 0 || sp.IsReference() {

@@ -76,6 +76,8 @@ func TestExactKeywords(t *testing.T) {
 		{name: "object enum: other object", doc: `{}`, into: objectEnum, wantErr: `$: {} is not one of the enum's values (offset 0)`},
 		{name: "object enum: member", doc: `{"a":1}`, into: objectEnum},
 		{name: "object enum: equal member", doc: `{"a":1.0}`, into: objectEnum},
+		{name: "allOf enum: member", doc: `{"a":1}`, into: func() codec { return new(exactkw.AllOfEnum) }},
+		{name: "allOf enum: member allOf rejects", doc: `{"a":"x"}`, into: func() codec { return new(exactkw.AllOfEnum) }, wantErr: `$: {"a":"x"} is not one of the enum's values (offset 0)`},
 		{name: "array enum of a number", doc: `[]`, into: arrayEnum, wantErr: `$: no value is valid here (the schema is false), got array (offset 0)`},
 		{name: "integer enum with a boolean: 3", doc: `3`, into: integerEnumBoolean},
 		{name: "integer enum with a boolean: true", doc: `true`, into: integerEnumBoolean, wantErr: `$: expected integer, got boolean (offset 0)`},

@@ -952,6 +952,41 @@ func (v *ObjectEnum) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as JSON.
+func (v *AllOfEnum) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *AllOfEnum) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if !oasimpl.JSONEqual(x1, `{"a":1}`) {
+		return oasimpl.Violation(at2, "%s is not one of the enum's values", x1)
+	}
+	(*v) = x1
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AllOfEnum) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAllOfEnum.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintAllOfEnum.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v AllOfEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *AllOfEnum) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as JSON.
 func (v *ArrayEnum) EncodeJSON(w *oasrt.Writer) {
 	w.RawJSON(*v)
 }
@@ -1390,6 +1425,7 @@ var (
 	sizeHintStringEnumBoolean  oasrt.SizeHint
 	sizeHintIntegerEnumStrings oasrt.SizeHint
 	sizeHintObjectEnum         oasrt.SizeHint
+	sizeHintAllOfEnum          oasrt.SizeHint
 	sizeHintArrayEnum          oasrt.SizeHint
 	sizeHintIntegerEnumBoolean oasrt.SizeHint
 	sizeHintNullEnum           oasrt.SizeHint

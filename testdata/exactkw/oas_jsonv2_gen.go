@@ -238,6 +238,20 @@ func (v *ObjectEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v AllOfEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintAllOfEnum.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *AllOfEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ArrayEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintArrayEnum.EncodeTo(enc, v.EncodeJSON)
 }

@@ -145,6 +145,11 @@ type IntegerEnumStrings oasrt.Raw
 // ObjectEnum is the schema #/components/schemas/ObjectEnum.
 type ObjectEnum oasrt.Raw
 
+// AllOfEnum is the schema #/components/schemas/AllOfEnum.
+//
+// The enum alone says which objects are valid; allOf's members agree.
+type AllOfEnum oasrt.Raw
+
 // ArrayEnum is the schema #/components/schemas/ArrayEnum.
 type ArrayEnum oasrt.Raw
 

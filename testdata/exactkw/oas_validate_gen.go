@@ -274,6 +274,20 @@ func (v *ObjectEnum) validate(c *oasimpl.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *AllOfEnum) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *AllOfEnum) validate(c *oasimpl.Validator) {
+	if !oasimpl.JSONEqual((*v), `{"a":1}`) {
+		c.Errorf("%s is not one of the enum's values", (*v))
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *ArrayEnum) Validate() error {
 	var c oasimpl.Validator
 	v.validate(&c)
