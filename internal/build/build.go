@@ -1258,12 +1258,14 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 		ap := sch.AdditionalProperties
 		if ap != nil && ap.IsA() && ap.A != nil {
 			if aps := b.resolve(ap.A, pos); aps != nil {
-				return &ir.Map{
+				m := &ir.Map{
 					Elem:     b.typeOf(ap.A, aps, hint+"Value", pointer+"/additionalProperties"),
 					MinProps: sch.MinProperties,
 					MaxProps: sch.MaxProperties,
 					Required: dedupe(sch.Required),
 				}
+				b.mapKeys(m, sch, pointer)
+				return m
 			}
 		}
 		b.freeFormKeywords(sch, pointer, "an object with no properties is kept as raw JSON")

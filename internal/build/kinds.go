@@ -267,3 +267,32 @@ func (b *builder) otherKinds(sch *spec.Schema, pointer string) *ir.Any {
 	}
 	return a
 }
+
+// mapKeys sets a map's propertyNames, when its schema is a free-form one
+// (mapKeysChecked), and dependentRequired.
+func (b *builder) mapKeys(m *ir.Map, sch *spec.Schema, pointer string) {
+	if sch.PropertyNames != nil && freeFormSub(sch.PropertyNames) {
+		if ps := b.resolve(sch.PropertyNames, b.pos(sch)); ps != nil {
+			if t, ok := b.shape(ps, "PropertyNames", pointer+"/propertyNames").(*ir.Any); ok && t.Checked() {
+				m.PropertyNames = t
+			}
+		}
+	}
+	for key, names := range sch.DependentRequired.FromOldest() {
+		if len(names) > 0 {
+			m.DependentRequired = append(m.DependentRequired, ir.Dependent{Key: key, Names: names})
+		}
+	}
+}
+
+// isMap reports whether shape makes a map of sch: an object of
+// additionalProperties with a schema, no properties, no composition.
+func isMap(sch *spec.Schema) bool {
+	ts, _ := types(sch)
+	ap := sch.AdditionalProperties
+	if ap == nil || !ap.IsA() || ap.A == nil || valueListed(sch) || len(sch.AllOf)+len(sch.AnyOf)+len(sch.OneOf) > 0 ||
+		sch.Items != nil || sch.Properties.Len() > 0 || sch.PatternProperties.Len() > 0 {
+		return false
+	}
+	return len(ts) == 0 || len(ts) == 1 && ts[0] == "object"
+}

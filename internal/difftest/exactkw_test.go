@@ -58,7 +58,10 @@ func TestExactKeywords(t *testing.T) {
 		{name: "counted map", doc: `{"a":2,"c":1}`, into: countedMap},
 		{name: "counted map too big", doc: `{"a":1,"b":2,"c":3,"d":4}`, into: countedMap, wantErr: `$: more properties than maxProperties 3 (offset 0)`},
 		{name: "named map", doc: `{"ab":1}`, into: namedMap},
-		{name: "named map: long name", doc: `{"abc":1}`, into: namedMap, wantErr: `$: property name "abc" does not match propertyNames (checked on the JSON value as a whole) (offset 0)`},
+		{name: "named map: long name", doc: `{"abc":1}`, into: namedMap, wantErr: `$.abc: property name does not match propertyNames (offset 7)`},
+		{name: "inline map", doc: `{"m":{"a":1,"b":2,"c":3}}`, into: func() codec { return new(exactkw.MapHolder) }},
+		{name: "inline map: long name", doc: `{"m":{"abc":1,"c":3}}`, into: func() codec { return new(exactkw.MapHolder) }, wantErr: `$.m.abc: property name does not match propertyNames (offset 12)`},
+		{name: "inline map: dependent missing", doc: `{"m":{"a":1,"c":3}}`, into: func() codec { return new(exactkw.MapHolder) }, wantErr: `$.m: missing property "b", required with "a" (dependentRequired) (offset 17)`},
 		// minProperties counts the members no property declares.
 		{name: "two undeclared members", doc: `{"b":1,"c":2}`, into: atLeastTwo},
 		{name: "declared and undeclared", doc: `{"a":1,"b":2}`, into: atLeastTwo},

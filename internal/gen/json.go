@@ -925,10 +925,24 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 			c.P("}")
 		}
 		c.P(key, " := r.Intern(", k, ")")
+		if t.PropertyNames != nil {
+			c.P("if !", rt("KeyMatches"), "(", key, ", ", c.checks.matcher(t.PropertyNames), ") {")
+			c.ret(p, rt("AtKey"), "(r.ErrorHere(", strconv.Quote("property name does not match propertyNames"), "), ", key, ")")
+			c.P("}")
+		}
 		c.P("var ", x, " ", c.goType(t.Elem))
 		c.withErrVar(func() { c.dec(t.Elem, x, p.key(key)) })
 		c.P(dst, "[", key, "] = ", x)
 		c.P("}")
+		for _, dep := range t.DependentRequired {
+			c.P("if _, ok := ", dst, "[", strconv.Quote(dep.Key), "]; ok {")
+			for _, name := range dep.Names {
+				c.P("if _, ok := ", dst, "[", strconv.Quote(name), "]; !ok {")
+				c.ret(p, rt("Violation"), "(r.Offset()-1, ", strconv.Quote("missing property %q, required with "+strconv.Quote(dep.Key)+" (dependentRequired)"), ", ", strconv.Quote(name), ")")
+				c.P("}")
+			}
+			c.P("}")
+		}
 	case *ir.Nullable:
 		if nilable(t.Elem) {
 			c.P("if r.Null() {")

@@ -508,6 +508,12 @@ type Map struct {
 	MinProps, MaxProps *int64
 	// Required are the keys the object must have.
 	Required []string
+	// PropertyNames is the schema every key must match, as a JSON
+	// string (a free-form value's checks); nil when absent.
+	PropertyNames *Any
+	// DependentRequired are the keys the object must have when it has
+	// another.
+	DependentRequired []Dependent
 }
 
 // Ref is a use of a named type.

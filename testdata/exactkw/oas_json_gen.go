@@ -587,20 +587,6 @@ func (v *CountedMap) UnmarshalJSON(data []byte) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
-// DecodeJSON reads JSON into v, checking the schema: the checks of
-// its Go type, then the keywords that need the JSON value as a whole.
-func (v *NamedMap) DecodeJSON(r *oasrt.Reader) error {
-	at := r.Start()
-	defer r.Unpin(r.Pin())
-	if err := v.decodeTyped(r); err != nil {
-		return err
-	}
-	if why := eval1(r.Span(at), nil); why != "" {
-		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
-	}
-	return nil
-}
-
 // EncodeJSON writes v as JSON.
 func (v *NamedMap) EncodeJSON(w *oasrt.Writer) {
 	start1 := len(w.Buf)
@@ -613,8 +599,8 @@ func (v *NamedMap) EncodeJSON(w *oasrt.Writer) {
 	w.ObjectEnd(start1)
 }
 
-// decodeTyped reads JSON into v, checking the schema.
-func (v *NamedMap) decodeTyped(r *oasrt.Reader) error {
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *NamedMap) DecodeJSON(r *oasrt.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -630,6 +616,9 @@ func (v *NamedMap) decodeTyped(r *oasrt.Reader) error {
 			break
 		}
 		key5 := r.Intern(k4)
+		if !oasimpl.KeyMatches(key5, match1) {
+			return oasrt.AtKey(r.ErrorHere("property name does not match propertyNames"), key5)
+		}
 		var x6 int64
 		if x6, err = r.Int(64); err != nil {
 			return oasrt.AtKey(err, key5)
@@ -651,6 +640,100 @@ func (v NamedMap) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NamedMap) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *MapHolder) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.M != nil {
+		w.Raw(`,"m":`)
+		start1 := len(w.Buf)
+		for _, k2 := range oasrt.SortedKeys(w, v.M) {
+			w.Key(k2)
+			x3 := v.M[k2]
+			w.Int(x3)
+		}
+		w.DoneKeys()
+		w.ObjectEnd(start1)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *MapHolder) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "m":
+			if err := r.ObjStart(); err != nil {
+				return oasrt.AtKey(err, "m")
+			}
+			if v.M == nil {
+				v.M = make(map[string]int64)
+			}
+			var seen7 [1]uint64
+			for {
+				k4, more, err := r.ObjKey()
+				if err != nil {
+					return oasrt.AtKey(err, "m")
+				}
+				if !more {
+					if seen7[0] != 0x1 {
+						return oasrt.AtKey(oasimpl.Missing(r, seen7[0], 0x1, "c"), "m")
+					}
+					break
+				}
+				switch string(k4) {
+				case "c":
+					seen7[0] |= 1 << 0
+				}
+				key5 := r.Intern(k4)
+				if !oasimpl.KeyMatches(key5, match2) {
+					return oasrt.AtKey(oasrt.AtKey(r.ErrorHere("property name does not match propertyNames"), key5), "m")
+				}
+				var x6 int64
+				if x6, err = r.Int(64); err != nil {
+					return oasrt.AtKey(oasrt.AtKey(err, key5), "m")
+				}
+				v.M[key5] = x6
+			}
+			if _, ok := v.M["a"]; ok {
+				if _, ok := v.M["b"]; !ok {
+					return oasrt.AtKey(oasimpl.Violation(r.Offset()-1, "missing property %q, required with \"a\" (dependentRequired)", "b"), "m")
+				}
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *MapHolder) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMapHolder.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintMapHolder.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v MapHolder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *MapHolder) UnmarshalJSON(data []byte) error {
 	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
@@ -1269,7 +1352,7 @@ func (v *PropertiesAndItems) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindN, ok := oasimpl.RawContains(other, match1); ok {
+		if kindN, ok := oasimpl.RawContains(other, match3); ok {
 			if all, _ := oasimpl.RawItems(other); kindN != all {
 				return oasimpl.Violation(at, "%d of %d items match items", kindN, all)
 			}
@@ -1418,6 +1501,7 @@ var (
 	sizeHintRequiredMap        oasrt.SizeHint
 	sizeHintCountedMap         oasrt.SizeHint
 	sizeHintNamedMap           oasrt.SizeHint
+	sizeHintMapHolder          oasrt.SizeHint
 	sizeHintAtLeastTwo         oasrt.SizeHint
 	sizeHintPatternEnum        oasrt.SizeHint
 	sizeHintMinimumEnum        oasrt.SizeHint

@@ -140,6 +140,20 @@ func (v *NamedMap) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v MapHolder) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintMapHolder.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *MapHolder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AtLeastTwo) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintAtLeastTwo.EncodeTo(enc, v.EncodeJSON)
 }

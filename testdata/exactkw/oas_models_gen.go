@@ -99,6 +99,13 @@ type CountedMap map[string]int64
 // NamedMap is the schema #/components/schemas/NamedMap.
 type NamedMap map[string]int64
 
+// MapHolder is the object schema #/components/schemas/MapHolder.
+//
+// Maps inline check their keys as they are read.
+type MapHolder struct {
+	M map[string]int64 `json:"m,omitzero"`
+}
+
 // AtLeastTwo is the object schema #/components/schemas/AtLeastTwo.
 //
 // minProperties counts every member, declared or not.

@@ -3,7 +3,8 @@
 package exactkw
 
 import (
-	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
@@ -158,8 +159,49 @@ func (v *CountedMap) validate(c *oasimpl.Validator) {
 	}
 }
 
-// Validate returns nil: no value of NamedMap breaks its schema.
-func (v *NamedMap) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NamedMap) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NamedMap) validate(c *oasimpl.Validator) {
+	for _, k1 := range slices.Sorted(maps.Keys((*v))) {
+		if !oasimpl.KeyMatches(k1, match1) {
+			c.Errorf("property name %q does not match propertyNames", k1)
+		}
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *MapHolder) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *MapHolder) validate(c *oasimpl.Validator) {
+	if v.M != nil {
+		c.Key("m")
+		if _, ok := v.M["c"]; !ok {
+			c.Errorf("missing required property %q", "c")
+		}
+		if _, ok := v.M["a"]; ok {
+			if _, ok := v.M["b"]; !ok {
+				c.Errorf("missing property %q, required with \"a\" (dependentRequired)", "b")
+			}
+		}
+		for _, k1 := range slices.Sorted(maps.Keys(v.M)) {
+			if !oasimpl.KeyMatches(k1, match2) {
+				c.Errorf("property name %q does not match propertyNames", k1)
+			}
+		}
+		c.Pop()
+	}
+}
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
@@ -394,7 +436,7 @@ func (v *PropertiesAndItems) Validate() error {
 
 func (v *PropertiesAndItems) validate(c *oasimpl.Validator) {
 	if other := v.OtherKind.Other(); other != nil {
-		if kindN, ok := oasimpl.RawContains(other, match1); ok {
+		if kindN, ok := oasimpl.RawContains(other, match3); ok {
 			if all, _ := oasimpl.RawItems(other); kindN != all {
 				c.Errorf("%d of %d items match items", kindN, all)
 			}
@@ -423,55 +465,33 @@ func (v *OneOfTypeArray1) validate(c *oasimpl.Validator) {
 	}
 }
 
-// eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
-	var ev *oasimpl.Evaluated
-	if out != nil {
-		ev = new(oasimpl.Evaluated)
-	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
-	}
-	if key, bad := oasimpl.RawKeys(raw, func(key []byte) bool { return eval2(key, nil) == "" }); bad {
-		return fmt.Sprintf("property name %q does not match propertyNames", key)
-	}
-	if members, ok := oasimpl.RawObject(raw); ok {
-		for _, m := range members {
-			{
-				if why := eval3(m.Value, nil); why != "" {
-					return fmt.Sprintf("additional property %q: %s", m.Key, why)
-				}
-			}
-			ev.Key(m.Key)
-		}
-	}
-	out.Merge(ev)
-	return ""
-}
-
 // match1 is whether a value matches a subschema.
 var match1 = func(raw []byte) bool {
+	if kindStr, ok := oasimpl.RawString(raw); ok {
+		if len(kindStr) > 2 && oasimpl.Len(kindStr) > 2 {
+			_ = []any{oasimpl.Len(kindStr)} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match2 is whether a value matches a subschema.
+var match2 = func(raw []byte) bool {
+	if kindStr, ok := oasimpl.RawString(raw); ok {
+		if len(kindStr) > 2 && oasimpl.Len(kindStr) > 2 {
+			_ = []any{oasimpl.Len(kindStr)} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match3 is whether a value matches a subschema.
+var match3 = func(raw []byte) bool {
 	if !oasimpl.JSONEqual(raw, `2`) {
 		_ = []any{raw} // the message's values, unused here
 		return false
 	}
 	return true
-}
-
-// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if kindStr, ok := oasimpl.RawString(raw); ok {
-		if len(kindStr) > 2 && oasimpl.Len(kindStr) > 2 {
-			return fmt.Sprintf("length %d is greater than maxLength 2", oasimpl.Len(kindStr))
-		}
-	}
-	return ""
-}
-
-// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
-	}
-	return ""
 }

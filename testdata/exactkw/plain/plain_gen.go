@@ -25,6 +25,7 @@ var Pairs = []Pair{
 	{"RequiredMap", func() any { return new(exactkw.RequiredMap) }, func() any { return new(RequiredMap) }, true},
 	{"CountedMap", func() any { return new(exactkw.CountedMap) }, func() any { return new(CountedMap) }, true},
 	{"NamedMap", func() any { return new(exactkw.NamedMap) }, func() any { return new(NamedMap) }, true},
+	{"MapHolder", func() any { return new(exactkw.MapHolder) }, func() any { return new(MapHolder) }, true},
 	{"AtLeastTwo", func() any { return new(exactkw.AtLeastTwo) }, func() any { return new(AtLeastTwo) }, false},
 	{"PatternEnum", func() any { return new(exactkw.PatternEnum) }, func() any { return new(PatternEnum) }, true},
 	{"MinimumEnum", func() any { return new(exactkw.MinimumEnum) }, func() any { return new(MinimumEnum) }, true},
@@ -77,6 +78,10 @@ type RequiredMap map[string]json.RawMessage
 type CountedMap map[string]int64
 
 type NamedMap map[string]int64
+
+type MapHolder struct {
+	M map[string]int64 `json:"m,omitzero"`
+}
 
 type AtLeastTwo struct {
 	A json.RawMessage `json:"a,omitzero"`
