@@ -610,7 +610,7 @@ func (b *builder) fillTypeUnion(d *ir.Union, sch *spec.Schema) {
 			t = &ir.Ref{Decl: vd}
 		default:
 			t = b.withConst(b.shapeNonNull(&one, d.GoName+"As"+ir.NamePart(kind), pointer), &one, pointer)
-			if _, free := t.(*ir.Any); free && kind == "object" {
+			if _, free := t.(*ir.Any); free && kind == "object" && !valueListed(&one) {
 				t = &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties, Required: dedupe(sch.Required)}
 			}
 		}

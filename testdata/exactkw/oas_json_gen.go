@@ -341,6 +341,158 @@ func (v *ObjectOrNull) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes the variant that is set.
+func (v *ObjectOrStringEnum) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case ObjectOrStringEnumObject:
+		w.RawJSON(v.Object)
+	case ObjectOrStringEnumString:
+		v.String.EncodeJSON(w)
+	default:
+		w.Fail(oasimpl.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *ObjectOrStringEnum) DecodeJSON(r *oasrt.Reader) error {
+	*v = ObjectOrStringEnum{}
+	defer r.Unpin(r.Pin())
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		v.Type = ObjectOrStringEnumObject
+		at2 := r.Start()
+		x1, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if oasrt.RawKind(x1) != oasrt.Object {
+			return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		}
+		if !oasimpl.JSONEqual(x1, `{"a":1}`) {
+			return oasimpl.Violation(at2, "%s is not one of the enum's values", x1)
+		}
+		v.Object = x1
+		return nil
+	case oasrt.Array:
+		v.Type = ObjectOrStringEnumObject
+		at4 := r.Start()
+		x3, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if oasrt.RawKind(x3) != oasrt.Object {
+			return oasimpl.Violation(at4, "expected object, got %v", oasrt.RawKind(x3))
+		}
+		if !oasimpl.JSONEqual(x3, `{"a":1}`) {
+			return oasimpl.Violation(at4, "%s is not one of the enum's values", x3)
+		}
+		v.Object = x3
+		return nil
+	case oasrt.String:
+		{
+			m := r.Mark()
+			var firstErr error
+			matched, end := "", m // the variant that accepted the value, and where it ended
+			r.Restore(m)
+			var x5 ObjectOrStringEnumAsString
+			if err := func() error {
+				if err := x5.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "ObjectOrStringEnum", matched, "String")
+				}
+				matched, end = "String", r.Mark()
+				v.Type, v.String = ObjectOrStringEnumString, x5
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x6 oasrt.Raw
+			if err := func() error {
+				at8 := r.Start()
+				x7, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x7) != oasrt.Object {
+					return oasimpl.Violation(at8, "expected object, got %v", oasrt.RawKind(x7))
+				}
+				if !oasimpl.JSONEqual(x7, `{"a":1}`) {
+					return oasimpl.Violation(at8, "%s is not one of the enum's values", x7)
+				}
+				x6 = x7
+				return nil
+			}(); err == nil {
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "ObjectOrStringEnum", matched, "Object")
+				}
+				matched, end = "Object", r.Mark()
+				v.Type, v.Object = ObjectOrStringEnumObject, x6
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			if matched != "" {
+				r.Restore(end)
+				return nil
+			}
+			return oasimpl.NoVariant(start, "ObjectOrStringEnum", kind, firstErr)
+		}
+	case oasrt.Bool:
+		v.Type = ObjectOrStringEnumObject
+		at10 := r.Start()
+		x9, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if oasrt.RawKind(x9) != oasrt.Object {
+			return oasimpl.Violation(at10, "expected object, got %v", oasrt.RawKind(x9))
+		}
+		if !oasimpl.JSONEqual(x9, `{"a":1}`) {
+			return oasimpl.Violation(at10, "%s is not one of the enum's values", x9)
+		}
+		v.Object = x9
+		return nil
+	}
+	v.Type = ObjectOrStringEnumObject
+	at12 := r.Start()
+	x11, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x11) != oasrt.Object {
+		return oasimpl.Violation(at12, "expected object, got %v", oasrt.RawKind(x11))
+	}
+	if !oasimpl.JSONEqual(x11, `{"a":1}`) {
+		return oasimpl.Violation(at12, "%s is not one of the enum's values", x11)
+	}
+	v.Object = x11
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ObjectOrStringEnum) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintObjectOrStringEnum.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintObjectOrStringEnum.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v ObjectOrStringEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *ObjectOrStringEnum) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes the variant that is set.
 func (v *OneOfTypeArray) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
 	case OneOfTypeArrayOneOfTypeArray1:
@@ -1401,6 +1553,43 @@ func (v *PropertiesAndItems) UnmarshalJSON(data []byte) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
+// EncodeJSON writes v as a JSON string.
+func (v *ObjectOrStringEnumAsString) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of ObjectOrStringEnumAsString.
+func (v *ObjectOrStringEnumAsString) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "x":
+		*v = ObjectOrStringEnumAsStringX
+	default:
+		return oasimpl.InvalidEnum(start, "ObjectOrStringEnumAsString", b)
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ObjectOrStringEnumAsString) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintObjectOrStringEnumAsString.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintObjectOrStringEnumAsString.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v ObjectOrStringEnumAsString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *ObjectOrStringEnumAsString) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
 // EncodeJSON writes the variant that is set.
 func (v *OneOfTypeArray1) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
@@ -1492,30 +1681,32 @@ func (v *OneOfTypeArray1) UnmarshalJSON(data []byte) error {
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintObjectOrString     oasrt.SizeHint
-	sizeHintArrayOrObject      oasrt.SizeHint
-	sizeHintObjectOrBoolean    oasrt.SizeHint
-	sizeHintObjectOrNull       oasrt.SizeHint
-	sizeHintOneOfTypeArray     oasrt.SizeHint
-	sizeHintViaRef             oasrt.SizeHint
-	sizeHintRequiredMap        oasrt.SizeHint
-	sizeHintCountedMap         oasrt.SizeHint
-	sizeHintNamedMap           oasrt.SizeHint
-	sizeHintMapHolder          oasrt.SizeHint
-	sizeHintAtLeastTwo         oasrt.SizeHint
-	sizeHintPatternEnum        oasrt.SizeHint
-	sizeHintMinimumEnum        oasrt.SizeHint
-	sizeHintStringEnumNumber   oasrt.SizeHint
-	sizeHintStringEnumBoolean  oasrt.SizeHint
-	sizeHintIntegerEnumStrings oasrt.SizeHint
-	sizeHintObjectEnum         oasrt.SizeHint
-	sizeHintAllOfEnum          oasrt.SizeHint
-	sizeHintArrayEnum          oasrt.SizeHint
-	sizeHintIntegerEnumBoolean oasrt.SizeHint
-	sizeHintNullEnum           oasrt.SizeHint
-	sizeHintNullEnumMember     oasrt.SizeHint
-	sizeHintNullEnumMembers    oasrt.SizeHint
-	sizeHintClosedUntyped      oasrt.SizeHint
-	sizeHintPropertiesAndItems oasrt.SizeHint
-	sizeHintOneOfTypeArray1    oasrt.SizeHint
+	sizeHintObjectOrString             oasrt.SizeHint
+	sizeHintArrayOrObject              oasrt.SizeHint
+	sizeHintObjectOrBoolean            oasrt.SizeHint
+	sizeHintObjectOrNull               oasrt.SizeHint
+	sizeHintObjectOrStringEnum         oasrt.SizeHint
+	sizeHintOneOfTypeArray             oasrt.SizeHint
+	sizeHintViaRef                     oasrt.SizeHint
+	sizeHintRequiredMap                oasrt.SizeHint
+	sizeHintCountedMap                 oasrt.SizeHint
+	sizeHintNamedMap                   oasrt.SizeHint
+	sizeHintMapHolder                  oasrt.SizeHint
+	sizeHintAtLeastTwo                 oasrt.SizeHint
+	sizeHintPatternEnum                oasrt.SizeHint
+	sizeHintMinimumEnum                oasrt.SizeHint
+	sizeHintStringEnumNumber           oasrt.SizeHint
+	sizeHintStringEnumBoolean          oasrt.SizeHint
+	sizeHintIntegerEnumStrings         oasrt.SizeHint
+	sizeHintObjectEnum                 oasrt.SizeHint
+	sizeHintAllOfEnum                  oasrt.SizeHint
+	sizeHintArrayEnum                  oasrt.SizeHint
+	sizeHintIntegerEnumBoolean         oasrt.SizeHint
+	sizeHintNullEnum                   oasrt.SizeHint
+	sizeHintNullEnumMember             oasrt.SizeHint
+	sizeHintNullEnumMembers            oasrt.SizeHint
+	sizeHintClosedUntyped              oasrt.SizeHint
+	sizeHintPropertiesAndItems         oasrt.SizeHint
+	sizeHintObjectOrStringEnumAsString oasrt.SizeHint
+	sizeHintOneOfTypeArray1            oasrt.SizeHint
 )

@@ -70,6 +70,20 @@ func (v *ObjectOrNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v ObjectOrStringEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintObjectOrStringEnum.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *ObjectOrStringEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OneOfTypeArray) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintOneOfTypeArray.EncodeTo(enc, v.EncodeJSON)
 }
@@ -356,6 +370,20 @@ func (v PropertiesAndItems) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *PropertiesAndItems) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v ObjectOrStringEnumAsString) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintObjectOrStringEnumAsString.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *ObjectOrStringEnumAsString) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err

@@ -65,6 +65,26 @@ const (
 // ObjectOrNull is the schema #/components/schemas/ObjectOrNull.
 type ObjectOrNull oasrt.Raw
 
+// ObjectOrStringEnum is the schema of several types #/components/schemas/ObjectOrStringEnum.
+//
+// The object variant of a type array keeps its enum members.
+//
+// Type says which variant is set: Object, String.
+type ObjectOrStringEnum struct {
+	Type   ObjectOrStringEnumType
+	Object oasrt.Raw
+	String ObjectOrStringEnumAsString
+}
+
+// ObjectOrStringEnumType names a variant of ObjectOrStringEnum; the zero value names none.
+type ObjectOrStringEnumType uint8
+
+// The variants of ObjectOrStringEnum.
+const (
+	ObjectOrStringEnumObject ObjectOrStringEnumType = iota + 1
+	ObjectOrStringEnumString
+)
+
 // OneOfTypeArray is the oneOf schema #/components/schemas/OneOfTypeArray.
 //
 // Type says which variant is set: OneOfTypeArray1, Int64.
@@ -216,6 +236,14 @@ type PropertiesAndItems struct {
 	oasrt.OtherKind
 	A oasrt.Raw `json:"a,omitzero"`
 }
+
+// ObjectOrStringEnumAsString is the enum schema #/components/schemas/ObjectOrStringEnum/type/string.
+type ObjectOrStringEnumAsString string
+
+// The values of ObjectOrStringEnumAsString.
+const (
+	ObjectOrStringEnumAsStringX ObjectOrStringEnumAsString = "x"
+)
 
 // OneOfTypeArray1 is the schema of several types #/components/schemas/OneOfTypeArray/oneOf/0.
 //

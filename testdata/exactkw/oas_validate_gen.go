@@ -92,6 +92,30 @@ func (v *ObjectOrNull) validate(c *oasimpl.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *ObjectOrStringEnum) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *ObjectOrStringEnum) validate(c *oasimpl.Validator) {
+	switch v.Type {
+	case ObjectOrStringEnumObject:
+		if oasrt.RawKind(v.Object) != oasrt.Object {
+			c.Errorf("expected object, got %v", oasrt.RawKind(v.Object))
+		}
+		if !oasimpl.JSONEqual(v.Object, `{"a":1}`) {
+			c.Errorf("%s is not one of the enum's values", v.Object)
+		}
+	case ObjectOrStringEnumString:
+		v.String.validate(c)
+	default:
+		c.Errorf("no variant of ObjectOrStringEnum is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *OneOfTypeArray) Validate() error {
 	var c oasimpl.Validator
 	v.validate(&c)
@@ -442,6 +466,22 @@ func (v *PropertiesAndItems) validate(c *oasimpl.Validator) {
 			}
 		}
 		return
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *ObjectOrStringEnumAsString) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *ObjectOrStringEnumAsString) validate(c *oasimpl.Validator) {
+	switch *v {
+	case ObjectOrStringEnumAsStringX:
+	default:
+		c.Errorf("%q is not a valid ObjectOrStringEnumAsString", string(*v))
 	}
 }
 

@@ -34,11 +34,12 @@ var Pairs = []Pair{
 	{"NullEnum", func() any { return new(exactkw.NullEnum) }, func() any { return new(NullEnum) }, true},
 	{"ClosedUntyped", func() any { return new(exactkw.ClosedUntyped) }, func() any { return new(ClosedUntyped) }, true},
 	{"PropertiesAndItems", func() any { return new(exactkw.PropertiesAndItems) }, func() any { return new(PropertiesAndItems) }, true},
+	{"ObjectOrStringEnumAsString", func() any { return new(exactkw.ObjectOrStringEnumAsString) }, func() any { return new(ObjectOrStringEnumAsString) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"ObjectOrString", "ArrayOrObject", "ObjectOrBoolean", "OneOfTypeArray", "ViaRef", "StringEnumNumber", "IntegerEnumStrings", "ObjectEnum", "AllOfEnum", "ArrayEnum", "NullEnumMember", "NullEnumMembers", "OneOfTypeArray1"}
+var Unmirrored = []string{"ObjectOrString", "ArrayOrObject", "ObjectOrBoolean", "ObjectOrStringEnum", "OneOfTypeArray", "ViaRef", "StringEnumNumber", "IntegerEnumStrings", "ObjectEnum", "AllOfEnum", "ArrayEnum", "NullEnumMember", "NullEnumMembers", "OneOfTypeArray1"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -102,3 +103,5 @@ type ClosedUntyped = json.RawMessage
 type PropertiesAndItems struct {
 	A json.RawMessage `json:"a,omitzero"`
 }
+
+type ObjectOrStringEnumAsString string
