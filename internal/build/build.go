@@ -228,6 +228,9 @@ func (b *builder) components() {
 			continue
 		}
 		pointer := "#/components/schemas/" + name
+		if !sp.IsReference() {
+			b.exactEnum(sch, pointer) // before any use reads its enum
+		}
 		if sp.IsReference() {
 			// A component that only refers to another schema is that
 			// schema under a second name: a Go alias of its type, filled
@@ -1096,7 +1099,11 @@ func fitsKind(n int64, k ir.PrimKind) bool {
 // typeOf returns the type of a schema use: a Ref when the proxy is a $ref
 // or the schema already has a Decl, otherwise the inline shape named hint.
 func (b *builder) typeOf(sp *spec.SchemaProxy, sch *spec.Schema, hint, pointer string) ir.Type {
-	b.exactEnum(sch, pointer)
+	if sp != nil && sp.IsReference() {
+		b.exactEnum(sch, sp.GetReference()) // where the schema is, not where it is used
+	} else {
+		b.exactEnum(sch, pointer)
+	}
 	b.refSiblings(sp, pointer)
 	if ext := b.goTypeExt(sch, pointer); ext != nil {
 		var t ir.Type = ext

@@ -180,7 +180,11 @@ func (e *enumEval) admits(sch *spec.Schema, v *yaml.Node, skip string, depth int
 					c++
 				}
 			}
-			if min := int64(1); sch.MinContains != nil && c < *sch.MinContains || sch.MinContains == nil && c < min {
+			least := int64(1)
+			if sch.MinContains != nil {
+				least = *sch.MinContains
+			}
+			if c < least {
 				return fail("contains")
 			}
 			if sch.MaxContains != nil && c > *sch.MaxContains {
