@@ -535,7 +535,6 @@ func types(sch *spec.Schema) (ts []string, nullable bool) {
 			ts = append(ts, t)
 		}
 	}
-
 	if sch.Nullable != nil && *sch.Nullable {
 		nullable = true
 	}
