@@ -583,7 +583,7 @@ func isNullSchema(s *spec.Schema) bool {
 
 func isNullSchemaDepth(s *spec.Schema, depth int) bool {
 	if len(s.Type) == 1 && s.Type[0] == "null" || len(s.Type) == 0 && len(s.Enum) == 1 && s.Enum[0].Tag == "!!null" {
-		return true
+		return listsNull(s) // {type: null, const: 2} allows no value
 	}
 	if len(s.Type) > 0 || len(s.AllOf) > 0 || len(s.AnyOf) > 0 == (len(s.OneOf) > 0) || depth > 8 {
 		return false // exactly one of anyOf and oneOf, nothing else
