@@ -611,7 +611,9 @@ func (b *builder) fillTypeUnion(d *ir.Union, sch *spec.Schema) {
 		default:
 			t = b.withConst(b.shapeNonNull(&one, d.GoName+"As"+ir.NamePart(kind), pointer), &one, pointer)
 			if _, free := t.(*ir.Any); free && kind == "object" && !valueListed(&one) {
-				t = &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties, Required: dedupe(sch.Required)}
+				m := &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties, Required: dedupe(sch.Required)}
+				b.mapKeys(m, sch, pointer)
+				t = m
 			}
 		}
 		// Fields are named after the JSON type: v.Integer, v.Object.

@@ -56,7 +56,7 @@ func (b *builder) ignoredKeywords(sch *spec.Schema, pointer string, shaped bool)
 	add(condition && sch.Then != nil, "then")
 	add(condition && sch.Else != nil, "else")
 	// A map checks its keys (mapKeys).
-	mk := shaped && isMap(sch)
+	mk := (shaped || len(sch.Type) > 1) && isMap(sch)
 	add(sch.DependentRequired != nil && sch.DependentRequired.Len() > 0 && !ff && !mk, "dependentRequired")
 	add(sch.DependentSchemas != nil && sch.DependentSchemas.Len() > 0, "dependentSchemas")
 	add(sch.PropertyNames != nil && !(ff && propertyNamesChecked(sch)) && !(mk && freeFormSub(sch.PropertyNames)), "propertyNames")

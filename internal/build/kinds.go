@@ -285,14 +285,18 @@ func (b *builder) mapKeys(m *ir.Map, sch *spec.Schema, pointer string) {
 	}
 }
 
-// isMap reports whether shape makes a map of sch: an object of
-// additionalProperties with a schema, no properties, no composition.
+// isMap reports whether shape makes a map of sch (an object of
+// additionalProperties with a schema, no properties, no composition), or
+// the union of a type array does of its object part (mapKeys).
 func isMap(sch *spec.Schema) bool {
 	ts, _ := types(sch)
 	ap := sch.AdditionalProperties
-	if ap == nil || !ap.IsA() || ap.A == nil || valueListed(sch) || len(sch.AllOf)+len(sch.AnyOf)+len(sch.OneOf) > 0 ||
-		sch.Items != nil || sch.Properties.Len() > 0 || sch.PatternProperties.Len() > 0 {
+	if ap != nil && !(ap.IsA() && ap.A != nil) || valueListed(sch) || len(sch.AllOf)+len(sch.AnyOf)+len(sch.OneOf) > 0 ||
+		sch.Properties.Len() > 0 || sch.PatternProperties.Len() > 0 {
 		return false
 	}
-	return len(ts) == 0 || len(ts) == 1 && ts[0] == "object"
+	if len(ts) > 1 {
+		return slices.Contains(ts, "object")
+	}
+	return ap != nil && sch.Items == nil && (len(ts) == 0 || ts[0] == "object")
 }

@@ -493,6 +493,94 @@ func (v *ObjectOrStringEnum) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes the variant that is set.
+func (v *ObjectOrStringKeys) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case ObjectOrStringKeysObject:
+		start1 := len(w.Buf)
+		for _, k2 := range oasrt.SortedKeys(w, v.Object) {
+			w.Key(k2)
+			x3 := v.Object[k2]
+			w.RawJSON(x3)
+		}
+		w.DoneKeys()
+		w.ObjectEnd(start1)
+	case ObjectOrStringKeysString:
+		w.String(v.String)
+	default:
+		w.Fail(oasimpl.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *ObjectOrStringKeys) DecodeJSON(r *oasrt.Reader) error {
+	*v = ObjectOrStringKeys{}
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		v.Type = ObjectOrStringKeysObject
+		if err := r.ObjStart(); err != nil {
+			return err
+		}
+		if v.Object == nil {
+			v.Object = make(map[string]oasrt.Raw)
+		}
+		for {
+			k4, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			key5 := r.Intern(k4)
+			if !oasimpl.KeyMatches(key5, match1) {
+				return oasrt.AtKey(r.ErrorHere("property name does not match propertyNames"), key5)
+			}
+			var x6 oasrt.Raw
+			if x6, err = r.Raw(); err != nil {
+				return oasrt.AtKey(err, key5)
+			}
+			v.Object[key5] = x6
+		}
+		if _, ok := v.Object["a"]; ok {
+			if _, ok := v.Object["b"]; !ok {
+				return oasimpl.Violation(r.Offset()-1, "missing property %q, required with \"a\" (dependentRequired)", "b")
+			}
+		}
+		return nil
+	case oasrt.String:
+		v.Type = ObjectOrStringKeysString
+		x7, err := r.Str()
+		if err != nil {
+			return err
+		}
+		v.String = x7
+		return nil
+	}
+	return oasimpl.NoVariant(start, "ObjectOrStringKeys", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ObjectOrStringKeys) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintObjectOrStringKeys.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintObjectOrStringKeys.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v ObjectOrStringKeys) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *ObjectOrStringKeys) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes the variant that is set.
 func (v *OneOfTypeArray) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
 	case OneOfTypeArrayOneOfTypeArray1:
@@ -768,7 +856,7 @@ func (v *NamedMap) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		key5 := r.Intern(k4)
-		if !oasimpl.KeyMatches(key5, match1) {
+		if !oasimpl.KeyMatches(key5, match2) {
 			return oasrt.AtKey(r.ErrorHere("property name does not match propertyNames"), key5)
 		}
 		var x6 int64
@@ -851,7 +939,7 @@ func (v *MapHolder) DecodeJSON(r *oasrt.Reader) error {
 					seen7[0] |= 1 << 0
 				}
 				key5 := r.Intern(k4)
-				if !oasimpl.KeyMatches(key5, match2) {
+				if !oasimpl.KeyMatches(key5, match3) {
 					return oasrt.AtKey(oasrt.AtKey(r.ErrorHere("property name does not match propertyNames"), key5), "m")
 				}
 				var x6 int64
@@ -1504,7 +1592,7 @@ func (v *PropertiesAndItems) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindN, ok := oasimpl.RawContains(other, match3); ok {
+		if kindN, ok := oasimpl.RawContains(other, match4); ok {
 			if all, _ := oasimpl.RawItems(other); kindN != all {
 				return oasimpl.Violation(at, "%d of %d items match items", kindN, all)
 			}
@@ -1686,6 +1774,7 @@ var (
 	sizeHintObjectOrBoolean            oasrt.SizeHint
 	sizeHintObjectOrNull               oasrt.SizeHint
 	sizeHintObjectOrStringEnum         oasrt.SizeHint
+	sizeHintObjectOrStringKeys         oasrt.SizeHint
 	sizeHintOneOfTypeArray             oasrt.SizeHint
 	sizeHintViaRef                     oasrt.SizeHint
 	sizeHintRequiredMap                oasrt.SizeHint

@@ -84,6 +84,20 @@ func (v *ObjectOrStringEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v ObjectOrStringKeys) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintObjectOrStringKeys.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *ObjectOrStringKeys) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OneOfTypeArray) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintOneOfTypeArray.EncodeTo(enc, v.EncodeJSON)
 }

@@ -85,6 +85,26 @@ const (
 	ObjectOrStringEnumString
 )
 
+// ObjectOrStringKeys is the schema of several types #/components/schemas/ObjectOrStringKeys.
+//
+// The object variant of a type array checks its keys as they are read.
+//
+// Type says which variant is set: Object, String.
+type ObjectOrStringKeys struct {
+	Type   ObjectOrStringKeysType
+	Object map[string]oasrt.Raw
+	String string
+}
+
+// ObjectOrStringKeysType names a variant of ObjectOrStringKeys; the zero value names none.
+type ObjectOrStringKeysType uint8
+
+// The variants of ObjectOrStringKeys.
+const (
+	ObjectOrStringKeysObject ObjectOrStringKeysType = iota + 1
+	ObjectOrStringKeysString
+)
+
 // OneOfTypeArray is the oneOf schema #/components/schemas/OneOfTypeArray.
 //
 // Type says which variant is set: OneOfTypeArray1, Int64.

@@ -116,6 +116,33 @@ func (v *ObjectOrStringEnum) validate(c *oasimpl.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *ObjectOrStringKeys) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *ObjectOrStringKeys) validate(c *oasimpl.Validator) {
+	switch v.Type {
+	case ObjectOrStringKeysObject:
+		if _, ok := v.Object["a"]; ok {
+			if _, ok := v.Object["b"]; !ok {
+				c.Errorf("missing property %q, required with \"a\" (dependentRequired)", "b")
+			}
+		}
+		for _, k1 := range slices.Sorted(maps.Keys(v.Object)) {
+			if !oasimpl.KeyMatches(k1, match1) {
+				c.Errorf("property name %q does not match propertyNames", k1)
+			}
+		}
+	case ObjectOrStringKeysString:
+	default:
+		c.Errorf("no variant of ObjectOrStringKeys is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *OneOfTypeArray) Validate() error {
 	var c oasimpl.Validator
 	v.validate(&c)
@@ -193,7 +220,7 @@ func (v *NamedMap) Validate() error {
 
 func (v *NamedMap) validate(c *oasimpl.Validator) {
 	for _, k1 := range slices.Sorted(maps.Keys((*v))) {
-		if !oasimpl.KeyMatches(k1, match1) {
+		if !oasimpl.KeyMatches(k1, match2) {
 			c.Errorf("property name %q does not match propertyNames", k1)
 		}
 	}
@@ -219,7 +246,7 @@ func (v *MapHolder) validate(c *oasimpl.Validator) {
 			}
 		}
 		for _, k1 := range slices.Sorted(maps.Keys(v.M)) {
-			if !oasimpl.KeyMatches(k1, match2) {
+			if !oasimpl.KeyMatches(k1, match3) {
 				c.Errorf("property name %q does not match propertyNames", k1)
 			}
 		}
@@ -460,7 +487,7 @@ func (v *PropertiesAndItems) Validate() error {
 
 func (v *PropertiesAndItems) validate(c *oasimpl.Validator) {
 	if other := v.OtherKind.Other(); other != nil {
-		if kindN, ok := oasimpl.RawContains(other, match3); ok {
+		if kindN, ok := oasimpl.RawContains(other, match4); ok {
 			if all, _ := oasimpl.RawItems(other); kindN != all {
 				c.Errorf("%d of %d items match items", kindN, all)
 			}
@@ -508,7 +535,7 @@ func (v *OneOfTypeArray1) validate(c *oasimpl.Validator) {
 // match1 is whether a value matches a subschema.
 var match1 = func(raw []byte) bool {
 	if kindStr, ok := oasimpl.RawString(raw); ok {
-		if len(kindStr) > 2 && oasimpl.Len(kindStr) > 2 {
+		if len(kindStr) > 1 && oasimpl.Len(kindStr) > 1 {
 			_ = []any{oasimpl.Len(kindStr)} // the message's values, unused here
 			return false
 		}
@@ -529,6 +556,17 @@ var match2 = func(raw []byte) bool {
 
 // match3 is whether a value matches a subschema.
 var match3 = func(raw []byte) bool {
+	if kindStr, ok := oasimpl.RawString(raw); ok {
+		if len(kindStr) > 2 && oasimpl.Len(kindStr) > 2 {
+			_ = []any{oasimpl.Len(kindStr)} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match4 is whether a value matches a subschema.
+var match4 = func(raw []byte) bool {
 	if !oasimpl.JSONEqual(raw, `2`) {
 		_ = []any{raw} // the message's values, unused here
 		return false

@@ -39,7 +39,7 @@ var Pairs = []Pair{
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"ObjectOrString", "ArrayOrObject", "ObjectOrBoolean", "ObjectOrStringEnum", "OneOfTypeArray", "ViaRef", "StringEnumNumber", "IntegerEnumStrings", "ObjectEnum", "AllOfEnum", "ArrayEnum", "NullEnumMember", "NullEnumMembers", "OneOfTypeArray1"}
+var Unmirrored = []string{"ObjectOrString", "ArrayOrObject", "ObjectOrBoolean", "ObjectOrStringEnum", "ObjectOrStringKeys", "OneOfTypeArray", "ViaRef", "StringEnumNumber", "IntegerEnumStrings", "ObjectEnum", "AllOfEnum", "ArrayEnum", "NullEnumMember", "NullEnumMembers", "OneOfTypeArray1"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
