@@ -39,9 +39,14 @@ func (b *builder) exactEnum(sch *spec.Schema, pointer string) {
 	pos := b.pos(sch)
 	at := func(n *yaml.Node) ir.Pos { return ir.Pos{File: pos.File, Line: n.Line, Col: n.Column} }
 	e := &enumEval{b: b}
+	const unsure = "(unevaluatedProperties, unevaluatedItems, $dynamicRef, a pattern with no RE2 form, or nesting too deep)"
 	if sch.Const != nil {
-		if ok, why, sure := e.admits(sch, sch.Const, "const", 0); sure && !ok {
-			text, _ := yamlJSON(sch.Const)
+		ok, why, sure := e.admits(sch, sch.Const, "const", 0)
+		text, _ := yamlJSON(sch.Const)
+		if !sure {
+			b.warnf(at(sch.Const), "%s: const %s is not checked against every other keyword of its schema %s", pointer, text, unsure)
+		}
+		if sure && !ok {
 			b.warnf(at(sch.Const), "%s: const %s is no value of its schema: %s rejects it; the schema allows no value", pointer, text, why)
 			sch.Const, sch.Enum, sch.HasEnum = nil, nil, true
 			return
@@ -55,7 +60,7 @@ func (b *builder) exactEnum(sch *spec.Schema, pointer string) {
 		ok, why, sure := e.admits(sch, m, "enum", 0)
 		if !sure {
 			text, _ := yamlJSON(m)
-			b.warnf(at(m), "%s: enum value %s is not checked against every other keyword of its schema (unevaluatedProperties, unevaluatedItems, $dynamicRef, a pattern with no RE2 form, or nesting too deep)", pointer, text)
+			b.warnf(at(m), "%s: enum value %s is not checked against every other keyword of its schema %s", pointer, text, unsure)
 		}
 		if sure && !ok {
 			text, _ := yamlJSON(m)
