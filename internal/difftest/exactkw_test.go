@@ -96,6 +96,10 @@ func TestExactKeywords(t *testing.T) {
 		{name: "6 of the null enum member", doc: `6`, into: nullEnumMember},
 		{name: "string member", doc: `"x"`, into: nullEnumMember},
 		{name: "neither", doc: `7`, into: nullEnumMember, wantErr: `$: 7 is not a valid NullEnum (offset 0)`},
+		// A not over unchecked keywords rejects only what it rules out.
+		{name: "not condition: number", doc: `10`, into: func() codec { return new(exactkw.NotCondition) }},
+		{name: "not condition: empty string", doc: `""`, into: func() codec { return new(exactkw.NotCondition) }},
+		{name: "not condition: boolean", doc: `true`, into: func() codec { return new(exactkw.NotCondition) }, wantErr: `$: the value matches the schema's not (checked on the JSON value as a whole) (offset 0)`},
 		// Keywords without type apply to their kind only.
 		{name: "closed, untyped: a member", doc: `{"c":0}`, into: closedUntyped, wantErr: `$: 1 properties, more than maxProperties 0 (offset 0)`},
 		{name: "closed, untyped: empty object", doc: `{}`, into: closedUntyped},

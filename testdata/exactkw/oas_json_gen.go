@@ -1531,6 +1531,51 @@ func (v *NullEnumMembers) UnmarshalJSON(data []byte) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *NotCondition) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval1(r.Span(at), nil); why != "" {
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
+}
+
+// EncodeJSON writes v as JSON.
+func (v *NotCondition) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// decodeTyped reads JSON into v, checking the schema.
+func (v *NotCondition) decodeTyped(r *oasrt.Reader) error {
+	x, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	*v = NotCondition(x)
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NotCondition) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNotCondition.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintNotCondition.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v NotCondition) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *NotCondition) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
 // EncodeJSON writes v as JSON.
 func (v *ClosedUntyped) EncodeJSON(w *oasrt.Writer) {
 	w.RawJSON(*v)
@@ -1794,6 +1839,7 @@ var (
 	sizeHintNullEnum                   oasrt.SizeHint
 	sizeHintNullEnumMember             oasrt.SizeHint
 	sizeHintNullEnumMembers            oasrt.SizeHint
+	sizeHintNotCondition               oasrt.SizeHint
 	sizeHintClosedUntyped              oasrt.SizeHint
 	sizeHintPropertiesAndItems         oasrt.SizeHint
 	sizeHintObjectOrStringEnumAsString oasrt.SizeHint

@@ -364,6 +364,20 @@ func (v *NullEnumMembers) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v NotCondition) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintNotCondition.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *NotCondition) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ClosedUntyped) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintClosedUntyped.EncodeTo(enc, v.EncodeJSON)
 }

@@ -242,6 +242,11 @@ const (
 // The union takes null where it is used (the null member's).
 type NullEnumMembers []oasrt.Nullable[NullEnumMember]
 
+// NotCondition is the schema #/components/schemas/NotCondition.
+//
+// A not whose schema has keywords the free-form checks leave out (if with typed then and else) is the whole-value check's, not a not that rejects every value.
+type NotCondition oasrt.Raw
+
 // ClosedUntyped is the schema #/components/schemas/ClosedUntyped.
 //
 // additionalProperties applies to objects only.

@@ -3,6 +3,7 @@
 package exactkw
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -463,6 +464,20 @@ func (v *NullEnumMembers) validate(c *oasimpl.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *NotCondition) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NotCondition) validate(c *oasimpl.Validator) {
+	if why := eval1((*v), nil); why != "" {
+		c.Errorf("%s (checked on the JSON value as a whole)", why)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *ClosedUntyped) Validate() error {
 	var c oasimpl.Validator
 	v.validate(&c)
@@ -565,6 +580,14 @@ var match3 = func(raw []byte) bool {
 	return true
 }
 
+// eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if eval2(raw, nil) == "" {
+		return "the value matches the schema's not"
+	}
+	return ""
+}
+
 // match4 is whether a value matches a subschema.
 var match4 = func(raw []byte) bool {
 	if !oasimpl.JSONEqual(raw, `2`) {
@@ -572,4 +595,52 @@ var match4 = func(raw []byte) bool {
 		return false
 	}
 	return true
+}
+
+// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
+	if out != nil {
+		ev = new(oasimpl.Evaluated)
+	}
+	if eval3(raw, ev) == "" {
+		if why := eval4(raw, ev); why != "" {
+			return "then: " + why
+		}
+	} else {
+		if why := eval5(raw, ev); why != "" {
+			return "else: " + why
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if !oasimpl.JSONEqual(raw, `""`) {
+		return fmt.Sprintf("%s is not the const \"\"", raw)
+	}
+	return ""
+}
+
+// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Array {
+		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	}
+	if kindN, ok := oasimpl.RawItems(raw); ok {
+		if kindN > 0 {
+			return fmt.Sprintf("%d items, more than maxItems 0", kindN)
+		}
+	}
+	return ""
+}
+
+// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Bool {
+		return fmt.Sprintf("expected boolean, got %v", oasrt.RawKind(raw))
+	}
+	return ""
 }

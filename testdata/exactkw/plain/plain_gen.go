@@ -32,6 +32,7 @@ var Pairs = []Pair{
 	{"StringEnumBoolean", func() any { return new(exactkw.StringEnumBoolean) }, func() any { return new(StringEnumBoolean) }, true},
 	{"IntegerEnumBoolean", func() any { return new(exactkw.IntegerEnumBoolean) }, func() any { return new(IntegerEnumBoolean) }, true},
 	{"NullEnum", func() any { return new(exactkw.NullEnum) }, func() any { return new(NullEnum) }, true},
+	{"NotCondition", func() any { return new(exactkw.NotCondition) }, func() any { return new(NotCondition) }, true},
 	{"ClosedUntyped", func() any { return new(exactkw.ClosedUntyped) }, func() any { return new(ClosedUntyped) }, true},
 	{"PropertiesAndItems", func() any { return new(exactkw.PropertiesAndItems) }, func() any { return new(PropertiesAndItems) }, true},
 	{"ObjectOrStringEnumAsString", func() any { return new(exactkw.ObjectOrStringEnumAsString) }, func() any { return new(ObjectOrStringEnumAsString) }, true},
@@ -97,6 +98,8 @@ type StringEnumBoolean string
 type IntegerEnumBoolean int64
 
 type NullEnum int64
+
+type NotCondition = json.RawMessage
 
 type ClosedUntyped = json.RawMessage
 
