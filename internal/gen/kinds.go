@@ -59,6 +59,14 @@ func kindChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		}
 		f.P("}")
 	}
+	if t.Items != nil {
+		// Every item matches: as many match as there are.
+		f.P("if kindN, ok := ", f.qual(rt("RawContains")), "(", raw, ", ", f.checks.matcher(t.Items), "); ok {")
+		f.P("if all, _ := ", f.qual(rt("RawItems")), "(", raw, "); kindN != all {")
+		fail(`"%d of %d items match items"`, "kindN", "all")
+		f.P("}")
+		f.P("}")
+	}
 	if t.If != nil && (t.Then != nil || t.Else != nil) {
 		f.P("if ", f.checks.matcher(t.If), "(", raw, ") {")
 		if t.Then != nil {

@@ -114,6 +114,7 @@ var rtPaths = map[string]string{
 	"JSONEqual":                 implPath,
 	"JSONRequest":               httpImplPath,
 	"JoinPairs":                 httpImplPath,
+	"KeyMatches":                implPath,
 	"LastEventID":               httpPath,
 	"Len":                       implPath,
 	"LoopError":                 httpPath,

@@ -110,7 +110,7 @@ func (k *checks) typeNeeds(t ir.Type) bool {
 	case *ir.Array:
 		return t.MinItems != nil || t.MaxItems != nil || t.Unique || k.typeNeeds(t.Elem)
 	case *ir.Map:
-		return t.MinProps != nil || t.MaxProps != nil || k.typeNeeds(t.Elem)
+		return t.MinProps != nil || t.MaxProps != nil || len(t.Required) > 0 || t.PropertyNames != nil || len(t.DependentRequired) > 0 || k.typeNeeds(t.Elem)
 	case *ir.Nullable:
 		return k.typeNeeds(t.Elem)
 	case *ir.Ref:
@@ -771,6 +771,28 @@ func (g *validator) check(t ir.Type, x string) {
 			n := g.tmp("n")
 			g.P(n, " := len(", x, ")")
 			countBounds(g.file, n, t.MinProps, t.MaxProps, "properties", g.fail)
+		}
+		for _, name := range t.Required {
+			g.P("if _, ok := ", x, "[", strconv.Quote(name), "]; !ok {")
+			g.fail(`"missing required property %q"`, strconv.Quote(name))
+			g.P("}")
+		}
+		for _, dep := range t.DependentRequired {
+			g.P("if _, ok := ", x, "[", strconv.Quote(dep.Key), "]; ok {")
+			for _, name := range dep.Names {
+				g.P("if _, ok := ", x, "[", strconv.Quote(name), "]; !ok {")
+				g.fail(strconv.Quote("missing property %q, required with "+strconv.Quote(dep.Key)+" (dependentRequired)"), strconv.Quote(name))
+				g.P("}")
+			}
+			g.P("}")
+		}
+		if t.PropertyNames != nil {
+			k := g.tmp("k")
+			g.P("for _, ", k, " := range ", g.qual(Ident{"slices", "Sorted"}), "(", g.qual(Ident{"maps", "Keys"}), "(", x, ")) {")
+			g.P("if !", g.qual(rt("KeyMatches")), "(", k, ", ", g.checks.matcher(t.PropertyNames), ") {")
+			g.fail(`"property name %q does not match propertyNames"`, k)
+			g.P("}")
+			g.P("}")
 		}
 		if g.checks.typeNeeds(t.Elem) {
 			k := g.tmp("k")

@@ -519,6 +519,14 @@ type Array struct {
 type Map struct {
 	Elem               Type
 	MinProps, MaxProps *int64
+	// Required are the keys the object must have.
+	Required []string
+	// PropertyNames is the schema every key must match, as a JSON
+	// string (a free-form value's checks); nil when absent.
+	PropertyNames *Any
+	// DependentRequired are the keys the object must have when it has
+	// another.
+	DependentRequired []Dependent
 }
 
 // Ref is a use of a named type.
@@ -556,6 +564,11 @@ type Any struct {
 	// bound how many do.
 	Contains                 *Any
 	MinContains, MaxContains *int64
+	// Items is the schema every item of an array must match, itself a
+	// free-form value's checks: items beside properties on a schema
+	// without type, which applies to the arrays its struct's OtherKind
+	// holds. Nil when absent.
+	Items *Any
 	// If, Then, Else are if/then/else, each nil when absent (If nil:
 	// none applies); PropertyNames is the schema every key of an object
 	// must match, as a string; DependentRequired the keys an object must
@@ -618,7 +631,7 @@ func (a *Any) Checked() bool {
 // KindChecked reports whether a free-form value has checks of one kind.
 func (a *Any) KindChecked() bool {
 	return a.String != nil || a.Number != nil || a.MinItems != nil || a.MaxItems != nil || a.UniqueItems ||
-		a.MinProps != nil || a.MaxProps != nil || len(a.Required) > 0 || a.Contains != nil ||
+		a.MinProps != nil || a.MaxProps != nil || len(a.Required) > 0 || a.Contains != nil || a.Items != nil ||
 		a.If != nil || a.PropertyNames != nil || len(a.DependentRequired) > 0 ||
 		len(a.AllOf)+len(a.AnyOf)+len(a.OneOf) > 0 || a.NotAny != nil
 }

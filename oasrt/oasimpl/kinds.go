@@ -197,6 +197,17 @@ func RawDependent(raw []byte, key string, names ...string) string {
 	return RawMissing(raw, names...)
 }
 
+// KeyMatches reports whether key, written as a JSON string, matches
+// match: propertyNames on a map, checked as the map is read and by
+// Validate.
+func KeyMatches(key string, match func(key []byte) bool) bool {
+	w := oasrt.GetWriter()
+	defer oasrt.ReleaseWriter(w)
+	w.Buf = w.Buf[:0]
+	w.String(key)
+	return match(w.Buf)
+}
+
 // RawKeys returns the first key of the object raw holds that does not
 // match (propertyNames), given each key as JSON text, and whether there is
 // one.

@@ -441,6 +441,16 @@ func (v *Point) EncodeJSON(w *oasrt.Writer) {
 	if v.Z.Set {
 		w.IntMember(`,"z":`, int64(v.Z.Value))
 	}
+	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+		switch k1 {
+		case "x", "y", "z":
+			continue // a declared property is written from its field
+		}
+		w.Key(k1)
+		x2 := v.AdditionalProperties[k1]
+		w.RawJSON(x2)
+	}
+	w.DoneKeys()
 	w.ObjectEnd(start)
 }
 
@@ -450,7 +460,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	at := r.Offset() - 1
-	skipped := 0
 	for {
 		key, more, err := r.ObjKey()
 		if err != nil {
@@ -462,45 +471,53 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "x":
 			v.X.Set = true
-			at2 := r.Start()
-			x1, err := r.Int(32)
-			if err != nil {
-				return oasrt.AtKey(err, "x")
-			}
-			if x1 < -10 {
-				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum -10", x1), "x")
-			}
-			if x1 > 10 {
-				return oasrt.AtKey(oasimpl.Violation(at2, "%v is greater than maximum 10", x1), "x")
-			}
-			v.X.Value = int32(x1)
-		case "y":
-			v.Y.Set = true
 			at4 := r.Start()
 			x3, err := r.Int(32)
 			if err != nil {
-				return oasrt.AtKey(err, "y")
+				return oasrt.AtKey(err, "x")
 			}
 			if x3 < -10 {
-				return oasrt.AtKey(oasimpl.Violation(at4, "%v is less than minimum -10", x3), "y")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is less than minimum -10", x3), "x")
 			}
 			if x3 > 10 {
-				return oasrt.AtKey(oasimpl.Violation(at4, "%v is greater than maximum 10", x3), "y")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is greater than maximum 10", x3), "x")
 			}
-			v.Y.Value = int32(x3)
+			v.X.Value = int32(x3)
+		case "y":
+			v.Y.Set = true
+			at6 := r.Start()
+			x5, err := r.Int(32)
+			if err != nil {
+				return oasrt.AtKey(err, "y")
+			}
+			if x5 < -10 {
+				return oasrt.AtKey(oasimpl.Violation(at6, "%v is less than minimum -10", x5), "y")
+			}
+			if x5 > 10 {
+				return oasrt.AtKey(oasimpl.Violation(at6, "%v is greater than maximum 10", x5), "y")
+			}
+			v.Y.Value = int32(x5)
 		case "z":
 			v.Z.Set = true
 			if v.Z.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "z")
 			}
 		default:
-			skipped++
-			if err := r.Unknown(key); err != nil {
-				return err
+			if len(v.AdditionalProperties)+1 > 2 {
+				return oasimpl.Violation(at, "more properties than maxProperties 2")
 			}
+			k7 := r.Intern(key)
+			if v.AdditionalProperties == nil {
+				v.AdditionalProperties = make(map[string]oasrt.Raw)
+			}
+			var x8 oasrt.Raw
+			if x8, err = r.Raw(); err != nil {
+				return oasrt.AtKey(err, k7)
+			}
+			v.AdditionalProperties[k7] = x8
 		}
 	}
-	n := 0
+	n := len(v.AdditionalProperties)
 	if v.X.Set {
 		n++
 	}
@@ -513,7 +530,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	if n < 1 {
 		return oasimpl.Violation(at, "%d properties, fewer than minProperties 1", n)
 	}
-	n += skipped
 	if n > 2 {
 		return oasimpl.Violation(at, "%d properties, more than maxProperties 2", n)
 	}

@@ -72,7 +72,8 @@ func (v *Account) EncodeTokens(t *oasrt.Tokens) {
 		t.Name("points")
 		t.ArrayStart()
 		for i5 := range v.Points {
-			v.Points[i5].EncodeTokens(t)
+			v.Points[i5].EncodeJSON(w)
+			t.WriteScratch()
 		}
 		t.ArrayEnd()
 	}
@@ -109,23 +110,7 @@ func (v *Account) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPoint.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Point) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.X.Set {
-		t.IntMember("x", int64(v.X.Value))
-	}
-	if v.Y.Set {
-		t.IntMember("y", int64(v.Y.Value))
-	}
-	if v.Z.Set {
-		t.IntMember("z", int64(v.Z.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

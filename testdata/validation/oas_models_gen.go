@@ -34,6 +34,8 @@ type Point struct {
 	X oasrt.Opt[int32] `json:"x,omitzero"`
 	Y oasrt.Opt[int32] `json:"y,omitzero"`
 	Z oasrt.Opt[int32] `json:"z,omitzero"`
+	// AdditionalProperties holds the properties not declared above.
+	AdditionalProperties map[string]oasrt.Raw `json:"-"`
 }
 
 // Ratio is the schema #/components/schemas/Ratio.

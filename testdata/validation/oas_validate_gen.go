@@ -181,7 +181,7 @@ func (v *Point) Validate() error {
 }
 
 func (v *Point) validate(c *oasimpl.Validator) {
-	n1 := 0
+	n1 := len(v.AdditionalProperties)
 	if v.X.Set {
 		n1++
 	}

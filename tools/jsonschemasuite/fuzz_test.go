@@ -98,10 +98,65 @@ func randSchema(r *rand.Rand, depth int) map[string]any {
 		}
 		return randSchema(r, depth+1)
 	}
-	kind := []string{"", "", "string", "integer", "number", "boolean", "array", "object", "null"}[r.IntN(9)]
-	if kind != "" {
+	kind := []string{"", "", "string", "integer", "number", "boolean", "array", "object", "null", "map", "multi"}[r.IntN(11)]
+	switch kind {
+	case "":
+	case "map":
+		// An object of additional properties only, with the object
+		// keywords a map must keep.
+		s["type"] = "object"
+		s["additionalProperties"] = sub()
+		switch r.IntN(4) {
+		case 0:
+			s["required"] = []string{keys[r.IntN(len(keys))]}
+		case 1:
+			s["minProperties"] = r.IntN(3)
+		case 2:
+			s["propertyNames"] = map[string]any{"maxLength": r.IntN(3) + 1}
+		case 3:
+			s["required"] = []string{keys[r.IntN(len(keys))]}
+			s["maxProperties"] = r.IntN(3)
+		}
+		listed(r, s)
+		return s
+	case "multi":
+		// A type array with the keywords of each of its kinds.
+		types := [][]string{{"object", "string"}, {"array", "object"}, {"object", "boolean"}, {"object", "null"}, {"array", "integer"}, {"string", "integer", "null"}}[r.IntN(6)]
+		s["type"] = types
+		for _, t := range types {
+			switch t {
+			case "object":
+				switch r.IntN(4) {
+				case 0:
+					s["required"] = []string{keys[r.IntN(len(keys))]}
+				case 1:
+					s["minProperties"] = r.IntN(3)
+				case 2:
+					s["properties"] = map[string]any{keys[r.IntN(len(keys))]: sub()}
+				case 3:
+					s["maxProperties"] = r.IntN(2)
+				}
+			case "array":
+				switch r.IntN(3) {
+				case 0:
+					s["minItems"] = r.IntN(3)
+				case 1:
+					s["items"] = sub()
+				case 2:
+					s["uniqueItems"] = true
+				}
+			case "string":
+				s["minLength"] = r.IntN(3)
+			case "integer":
+				s["minimum"] = r.IntN(5) - 2
+			}
+		}
+		listed(r, s)
+		return s
+	default:
 		s["type"] = kind
 	}
+	defer listed(r, s)
 	numbers := func() {
 		switch r.IntN(4) {
 		case 0:
@@ -175,7 +230,7 @@ func randSchema(r *rand.Rand, depth int) map[string]any {
 	case "":
 		// Without type: the keywords of each kind apply to their kind,
 		// and the subschemas of free-form values.
-		switch r.IntN(12) {
+		switch r.IntN(13) {
 		case 0:
 			numbers()
 		case 1:
@@ -201,12 +256,35 @@ func randSchema(r *rand.Rand, depth int) map[string]any {
 		case 11:
 			// A struct that takes the other kinds too.
 			s["properties"] = map[string]any{keys[r.IntN(len(keys))]: sub()}
-			if r.IntN(2) == 0 {
+			switch r.IntN(3) {
+			case 0:
 				strs()
+			case 1:
+				s["items"] = sub() // applies to arrays only
 			}
+		case 12:
+			// additionalProperties alone: objects must be empty, other
+			// kinds are valid.
+			s["additionalProperties"] = false
 		}
 	}
 	return s
+}
+
+// listed adds, to one schema in three, an enum or a const of values of
+// every kind beside the schema's other keywords: the values those reject
+// are no values of the schema.
+func listed(r *rand.Rand, s map[string]any) {
+	switch r.IntN(6) {
+	case 0:
+		vals := make([]any, 1+r.IntN(4))
+		for i := range vals {
+			vals[i] = randInstance(r, 1)
+		}
+		s["enum"] = vals
+	case 1:
+		s["const"] = randInstance(r, 1)
+	}
 }
 
 // randInstance returns a random JSON value; numbers are integers,

@@ -24,7 +24,7 @@ type Pair struct {
 // Pairs lists every named type the mirror can describe.
 var Pairs = []Pair{
 	{"Account", func() any { return new(validation.Account) }, func() any { return new(Account) }, true},
-	{"Point", func() any { return new(validation.Point) }, func() any { return new(Point) }, true},
+	{"Point", func() any { return new(validation.Point) }, func() any { return new(Point) }, false},
 	{"Ratio", func() any { return new(validation.Ratio) }, func() any { return new(Ratio) }, true},
 	{"Code", func() any { return new(validation.Code) }, func() any { return new(Code) }, true},
 	{"Bounded", func() any { return new(validation.Bounded) }, func() any { return new(Bounded) }, true},
