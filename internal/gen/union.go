@@ -112,10 +112,10 @@ func (c *codec) unionCodec(d *ir.Union) {
 	c.P("}")
 	c.P()
 
+	funcAt := c.buf.Len()
 	c.P("// ", decodeName(d), " reads the variant the value selects, in one pass over")
 	c.P("// the value: what tells the variants apart was worked out when this")
 	c.P("// code was generated.")
-	funcAt := c.buf.Len()
 	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
 	c.P("*v = ", d.GoName, "{}")
 	c.pin, c.trial = false, false
@@ -196,8 +196,9 @@ func (c *codec) unionCodec(d *ir.Union) {
 	c.marshalers(d.GoName)
 }
 
-// trialDecoder renames the union's decoder printed at funcAt, which tries
-// variants in turn, to decodeVariants, and prints the decoder that calls
+// trialDecoder renames the union's decoder printed at funcAt (its doc
+// comment first), which tries variants in turn, to decodeVariants, and
+// prints the decoder that calls
 // it once per value: a value the Reader remembers from an earlier try (an
 // outer union trying its variants over the same bytes) is not decoded
 // again, so nested and recursive unions decode in linear time.
@@ -206,7 +207,10 @@ func (c *codec) trialDecoder(d *ir.Union, funcAt int) {
 	rest := c.buf.Bytes()[funcAt:]
 	from := []byte(") " + name + "(")
 	i := bytes.Index(rest, from)
-	body := slices.Concat(rest[:i], []byte(") decodeVariants("), rest[i+len(from):])
+	body := rest[bytes.Index(rest, []byte("\nfunc "))+1 : i]
+	body = slices.Concat([]byte("// decodeVariants reads the variant the value selects, trying in turn\n"+
+		"// those its kind leaves; "+name+" calls it once per value.\n"),
+		body, []byte(") decodeVariants("), rest[i+len(from):])
 	c.buf.Truncate(funcAt)
 	c.buf.Write(body)
 	key := trialKeyVar(d.GoName)

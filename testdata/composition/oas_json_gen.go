@@ -889,9 +889,8 @@ func (v *Level) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Level) decodeVariants(r *oasrt.Reader) error {
 	*v = Level{}
 	defer r.Unpin(r.Pin())
@@ -2660,9 +2659,8 @@ func (v *Toggle) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Toggle) decodeVariants(r *oasrt.Reader) error {
 	*v = Toggle{}
 	defer r.Unpin(r.Pin())

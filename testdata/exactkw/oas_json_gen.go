@@ -353,9 +353,8 @@ func (v *ObjectOrStringEnum) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *ObjectOrStringEnum) decodeVariants(r *oasrt.Reader) error {
 	*v = ObjectOrStringEnum{}
 	defer r.Unpin(r.Pin())

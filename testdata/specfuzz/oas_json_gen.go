@@ -691,9 +691,8 @@ func (v *Exclusive1) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Exclusive1) decodeVariants(r *oasrt.Reader) error {
 	*v = Exclusive1{}
 	defer r.Unpin(r.Pin())

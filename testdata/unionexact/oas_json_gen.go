@@ -40,9 +40,8 @@ func (v *RequiredOnly) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// decodeTyped reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; decodeTyped calls it once per value.
 func (v *RequiredOnly) decodeVariants(r *oasrt.Reader) error {
 	*v = RequiredOnly{}
 	defer r.Unpin(r.Pin())
@@ -302,9 +301,8 @@ func (v *NumberOrTriple) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *NumberOrTriple) decodeVariants(r *oasrt.Reader) error {
 	*v = NumberOrTriple{}
 	defer r.Unpin(r.Pin())
@@ -415,9 +413,8 @@ func (v *TypelessOrInteger) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *TypelessOrInteger) decodeVariants(r *oasrt.Reader) error {
 	*v = TypelessOrInteger{}
 	defer r.Unpin(r.Pin())
@@ -568,9 +565,8 @@ func (v *DependentOrTrue) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// decodeTyped reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; decodeTyped calls it once per value.
 func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
 	*v = DependentOrTrue{}
 	defer r.Unpin(r.Pin())
@@ -828,9 +824,8 @@ func (v *NestedAnyOf) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *NestedAnyOf) decodeVariants(r *oasrt.Reader) error {
 	*v = NestedAnyOf{}
 	defer r.Unpin(r.Pin())
@@ -961,9 +956,8 @@ func (v *FalseOrLoose) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 	*v = FalseOrLoose{}
 	defer r.Unpin(r.Pin())
@@ -1471,9 +1465,8 @@ func (v *NestedAnyOf1) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *NestedAnyOf1) decodeVariants(r *oasrt.Reader) error {
 	*v = NestedAnyOf1{}
 	defer r.Unpin(r.Pin())

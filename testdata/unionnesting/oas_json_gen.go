@@ -30,9 +30,8 @@ func (v *Tree) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Tree) decodeVariants(r *oasrt.Reader) error {
 	*v = Tree{}
 	defer r.Unpin(r.Pin())
@@ -326,9 +325,8 @@ func (v *Level1) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Level1) decodeVariants(r *oasrt.Reader) error {
 	*v = Level1{}
 	defer r.Unpin(r.Pin())
@@ -512,9 +510,8 @@ func (v *Level2) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Level2) decodeVariants(r *oasrt.Reader) error {
 	*v = Level2{}
 	defer r.Unpin(r.Pin())
@@ -698,9 +695,8 @@ func (v *Level3) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Level3) decodeVariants(r *oasrt.Reader) error {
 	*v = Level3{}
 	defer r.Unpin(r.Pin())
@@ -884,9 +880,8 @@ func (v *Level4) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Level4) decodeVariants(r *oasrt.Reader) error {
 	*v = Level4{}
 	defer r.Unpin(r.Pin())
@@ -1070,9 +1065,8 @@ func (v *Level5) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Level5) decodeVariants(r *oasrt.Reader) error {
 	*v = Level5{}
 	defer r.Unpin(r.Pin())
@@ -1256,9 +1250,8 @@ func (v *Level6) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Level6) decodeVariants(r *oasrt.Reader) error {
 	*v = Level6{}
 	defer r.Unpin(r.Pin())
@@ -1442,9 +1435,8 @@ func (v *Level7) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Level7) decodeVariants(r *oasrt.Reader) error {
 	*v = Level7{}
 	defer r.Unpin(r.Pin())
@@ -1628,9 +1620,8 @@ func (v *Level8) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
+// decodeVariants reads the variant the value selects, trying in turn
+// those its kind leaves; DecodeJSON calls it once per value.
 func (v *Level8) decodeVariants(r *oasrt.Reader) error {
 	*v = Level8{}
 	defer r.Unpin(r.Pin())
