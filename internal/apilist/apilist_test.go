@@ -79,6 +79,15 @@ func TestAPIChangelog(t *testing.T) {
 	if err := exec.Command("git", "-C", root, "rev-parse", "HEAD").Run(); err != nil {
 		t.Skipf("not a git checkout (%v)", err)
 	}
+	// go test caches a passing result by the files a test opens, not by
+	// the commands it runs: reading what names HEAD's commit makes a new
+	// commit run the check again.
+	if head, err := os.ReadFile(filepath.Join(root, ".git", "HEAD")); err == nil {
+		if ref, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok {
+			os.ReadFile(filepath.Join(root, ".git", ref))
+		}
+		os.ReadFile(filepath.Join(root, ".git", "packed-refs"))
+	}
 	for _, bad := range unannounced(t, root) {
 		t.Error(bad)
 	}

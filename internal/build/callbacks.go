@@ -45,7 +45,7 @@ func (b *builder) callbacks() {
 			}
 			cbNodes := spec.MapValue(op.Node, "callbacks")
 			for name, cb := range op.Callbacks.FromOldest() {
-				if cb == nil || cb.Expression == nil {
+				if cb == nil || cb.Expression == nil || b.controlChar("callback", name, func() ir.Pos { return b.keyPos(cbNodes, name) }) {
 					continue
 				}
 				exprNodes := spec.MapValue(cbNodes, name)
@@ -58,6 +58,9 @@ func (b *builder) callbacks() {
 					c := &ir.Callback{Name: name, URL: expr, Of: of, Pos: b.keyPos(exprNodes, expr)}
 					if exprNodes == nil {
 						c.Pos = b.keyPos(cbNodes, name)
+					}
+					if b.controlChar("callback URL", expr, func() ir.Pos { return c.Pos }) {
+						continue
 					}
 					if _, err := oashttp.ParseCallbackURL(expr); err != nil {
 						b.skipf(kindCallbacks, c.Pos, "%s %s: callback %s is not generated: %v", of.Method, of.Path, name, err)
@@ -81,6 +84,9 @@ func (b *builder) callbackOps(c *ir.Callback, pi *spec.PathItem, route string, n
 	for _, mo := range ops {
 		op, method := mo.op, mo.method
 		if op == nil {
+			continue
+		}
+		if b.badOperationID(op) {
 			continue
 		}
 		id := op.OperationId

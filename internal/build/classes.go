@@ -21,6 +21,7 @@ var (
 	classBesideRef    = &warnClass{"beside $ref", "move the keywords into the referenced schema, or put both in an allOf"}
 	classTypes        = &warnClass{"several types", "use one type, or a oneOf of schemas of one type each"}
 	classPathParam    = &warnClass{"path parameter", "declare every {name} of the path as a path parameter, and no other"}
+	classAdjacent     = &warnClass{"adjacent path parameters", "put a literal between them ({id}.{ext}), or make one a query parameter"}
 	classUnion        = &warnClass{"oneOf/anyOf", "add a discriminator, or make the variants differ in type or required properties"}
 	classDiscriminate = &warnClass{"discriminator", "give each variant a mapping entry or a const of the discriminator property"}
 	classConst        = &warnClass{"const", "values other than the const are accepted: check them in your code if it matters"}

@@ -3,7 +3,9 @@ package build
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/oasgen/oasgen/internal/ir"
 
@@ -20,12 +22,18 @@ func (b *builder) operations() {
 	opNames := ir.NewNamespace()
 	firstID := map[string]ir.Pos{}
 	for path, pi := range paths.PathItems.FromOldest() {
+		if b.controlChar("path", path, func() ir.Pos { return b.nodePos(paths.PathItems.KeyNode(path)) }) {
+			continue
+		}
 		for _, mo := range opsOf(pi) {
 			op, method := mo.op, mo.method
 			if op == nil {
 				continue
 			}
 			if !b.methodOK(pi, mo, path) {
+				continue
+			}
+			if b.badOperationID(op) {
 				continue
 			}
 			id := op.OperationId
@@ -66,6 +74,10 @@ func (b *builder) operations() {
 					firstID[id] = o.Pos
 				}
 			}
+			if b.adjacentExprs(o) {
+				restore()
+				continue
+			}
 			b.params(o, pi.Parameters, op.Parameters)
 			if b.pathParamsMatch(o) {
 				b.body(o, op.RequestBody)
@@ -78,8 +90,48 @@ func (b *builder) operations() {
 	}
 }
 
+// controlChar reports, with an error at pos(), a control character (C0,
+// DEL or C1: a newline, say) in s, a path, a webhook's name, a
+// callback's name or URL expression, or an operationId (what names it). None is part of a
+// URL path template (RFC 6570, RFC 3986) or of a name that is routed, and
+// a generated doc comment or string would hold it as written.
+func (b *builder) controlChar(what, s string, pos func() ir.Pos) bool {
+	i := strings.IndexFunc(s, unicode.IsControl)
+	if i < 0 {
+		return false
+	}
+	why := "a URL path template has none"
+	if what == "operationId" {
+		why = "generated code names the operation by it"
+	}
+	b.errorf(pos(), "%s %s holds the control character %U: %s", what, strconv.Quote(s), []rune(s[i:])[0], why)
+	return true
+}
+
+// badOperationID reports, with an error at it, an operationId of op with a
+// control character: generated comments name the operation by it.
+func (b *builder) badOperationID(op *spec.Operation) bool {
+	return b.controlChar("operationId", op.OperationId, func() ir.Pos { return b.nodePos(spec.MapValue(op.Node, "operationId")) })
+}
+
 // templateParam matches a template expression of a path.
 var templateParam = regexp.MustCompile(`\{([^{}]*)\}`)
+
+// adjacentExprs reports, with a warning, two template expressions of o's
+// path with nothing between them (/root/{a}{b}): nothing tells where the
+// first value ends, so no request would be routed to the operation, which
+// is not generated (the lint rule adjacent-path-params).
+func (b *builder) adjacentExprs(o *ir.Operation) bool {
+	exprs := templateParam.FindAllStringIndex(o.Path, -1)
+	for i := 1; i < len(exprs); i++ {
+		if exprs[i-1][1] == exprs[i][0] {
+			b.warnf(classAdjacent, o.Pos, "%s %s: %s and %s are adjacent, so nothing tells where one value ends; the operation is not generated", o.Method, o.Path,
+				o.Path[exprs[i-1][0]:exprs[i-1][1]], o.Path[exprs[i][0]:exprs[i][1]])
+			return true
+		}
+	}
+	return false
+}
 
 // pathParamsMatch reports whether every template expression of o's path
 // has a path parameter (each MUST correspond to one: OpenAPI 3.1, the

@@ -29,13 +29,16 @@ func (b *builder) webhooks() {
 		keys = spec.MapValue(b.s.Root, spec.XWebhooks) // OpenAPI 3.0's
 	}
 	for name, pi := range hooks.FromOldest() {
-		if pi == nil {
+		if pi == nil || b.controlChar("webhook", name, func() ir.Pos { return b.keyPos(keys, name) }) {
 			continue
 		}
 		path := "/" + url.PathEscape(name)
 		for _, mo := range opsOf(pi) {
 			op, method := mo.op, mo.method
 			if op == nil {
+				continue
+			}
+			if b.badOperationID(op) {
 				continue
 			}
 			id := op.OperationId

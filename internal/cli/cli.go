@@ -222,6 +222,8 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		"take string formats as annotations (JSON Schema 2020-12's default): no format check, no Go type of their own")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the generation to `FILE`, for go tool pprof (docs/sizes.md)")
 	memProfile := fs.String("memprofile", "", "write a memory profile of the generation to `FILE`, for go tool pprof")
+	var limits spec.Options
+	limitFlags(fs, &limits)
 	peakProfile := fs.String("peakprofile", "", "write a heap profile to `FILE` when the IR is built, while the spec's model is still live: what generation's peak memory holds")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), generateUsage)
@@ -277,6 +279,12 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 			return usageErr(fmt.Errorf("-model-packages: want a number from 1 to %d", maxModelPackages))
 		}
 		cfg.modelPackages = *modelPackages
+	}
+	if set[strings.TrimPrefix(spec.AliasNodesFlag, "-")] {
+		cfg.limits.MaxAliasNodes = limits.MaxAliasNodes
+	}
+	if set[strings.TrimPrefix(spec.AliasBytesFlag, "-")] {
+		cfg.limits.MaxAliasBytes = limits.MaxAliasBytes
 	}
 	if set[strings.TrimPrefix(build.UncheckedPatternsFlag, "-")] {
 		cfg.uncheckedPatterns = *unchecked
@@ -426,21 +434,29 @@ type Result struct {
 // load loads the spec at path, or the embedded petstore when path is "",
 // and builds its IR.
 func load(path string, opts build.Options) (*ir.Package, error) {
-	return loadPeak(path, opts, "")
+	return loadPeak(path, spec.Options{}, opts, "")
+}
+
+// limitFlags defines the flags of the spec loader's limits, into o.
+func limitFlags(fs *flag.FlagSet, o *spec.Options) {
+	fs.Int64Var(&o.MaxAliasNodes, strings.TrimPrefix(spec.AliasNodesFlag, "-"), spec.DefaultMaxAliasNodes,
+		"how many nodes the YAML aliases of a spec file may stand for, each counted as a copy of what it names (docs/config.md)")
+	fs.Int64Var(&o.MaxAliasBytes, strings.TrimPrefix(spec.AliasBytesFlag, "-"), spec.DefaultMaxAliasBytes,
+		"how many bytes of text the YAML aliases of a spec file may stand for, counted the same way")
 }
 
 // loadPeak is load, and writes a heap profile to peak (if not "") when the
 // IR is built and the spec's model not yet garbage: the peak of a
 // generation's memory.
-func loadPeak(path string, opts build.Options, peak string) (*ir.Package, error) {
+func loadPeak(path string, limits spec.Options, opts build.Options, peak string) (*ir.Package, error) {
 	var (
 		s   *spec.Spec
 		err error
 	)
 	if path == "" {
-		s, err = spec.Parse("petstore/openapi.yaml", petstoreSpec)
+		s, err = spec.ParseWith("petstore/openapi.yaml", petstoreSpec, limits)
 	} else {
-		s, err = spec.Load(path)
+		s, err = spec.LoadWith(path, limits)
 	}
 	if err != nil {
 		return nil, err
@@ -475,7 +491,7 @@ func Generate(path, pkg string, opts build.Options) (*Result, error) {
 // generate generates what cfg asks for, in memory.
 func generate(cfg *genConfig) (*Result, error) {
 	cfg.status.set("reading the spec and building its types")
-	p, err := loadPeak(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns, FormatAnnotations: cfg.formatAnnotations, Pages: cfg.pages}, cfg.peakProfile)
+	p, err := loadPeak(cfg.input, cfg.limits, build.Options{UncheckedPatterns: cfg.uncheckedPatterns, FormatAnnotations: cfg.formatAnnotations, Pages: cfg.pages}, cfg.peakProfile)
 	if err != nil {
 		return nil, err
 	}

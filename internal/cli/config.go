@@ -37,6 +37,8 @@ type genConfig struct {
 	// modelPackages splits the models into up to that many packages
 	// (model-packages:, gen.Options.ModelPackages).
 	modelPackages int
+	// limits are the spec loader's (max-alias-nodes:, max-alias-bytes:).
+	limits spec.Options
 	// verbosity is how much is said about the warnings and the files (-q,
 	// -v); status shows what a long run does, on a terminal (nil: not).
 	verbosity verbosity
@@ -185,6 +187,16 @@ func loadConfig(path string) (*genConfig, error) {
 				return r.errorf(v, "model-packages: want a number from 1 to %d, not %q", maxModelPackages, v.Value)
 			}
 			c.modelPackages = n
+		case "max-alias-nodes", "max-alias-bytes":
+			n, err := strconv.ParseInt(v.Value, 10, 64)
+			if v.Kind != yaml.ScalarNode || err != nil || n < 1 {
+				return r.errorf(v, "%s: want a positive number, not %q", key, v.Value)
+			}
+			if key == "max-alias-nodes" {
+				c.limits.MaxAliasNodes = n
+			} else {
+				c.limits.MaxAliasBytes = n
+			}
 		case "include":
 			return r.filter(v, key, &c.include)
 		case "exclude":

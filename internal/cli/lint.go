@@ -54,6 +54,8 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	list := fs.Bool("rules", false, "list the rules and exit")
 	beQuiet := fs.Bool("q", false, "text output: only the findings that are errors")
 	beVerbose := fs.Bool("v", false, "text output: every finding with its fix, then the count of each rule, not a summary by rule")
+	var limits spec.Options
+	limitFlags(fs, &limits)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "Usage: oasgen lint [flags] [-i SPEC | SPEC]\n\nReports what in a spec will cost speed, memory or correctness: by rule,\nwith the count, the first finding and a suggested fix (-v: every\nfinding, as file:line:col: severity rule-id: message, and its fix).\nRules are described in docs/lint.md.\n\n")
 		fs.PrintDefaults()
@@ -144,7 +146,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 
 	status := startStatus(stderr, "oasgen lint", verb)
 	status.set("reading the spec and building its types")
-	findings, err := lintWith(specPath, cfg, status)
+	findings, err := lintWith(specPath, limits, cfg, status)
 	status.end()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -182,12 +184,12 @@ func ruleSuggestion(id string) string {
 
 // Lint loads the spec at path and runs the rules on it.
 func Lint(path string, cfg lint.Config) ([]lint.Finding, error) {
-	return lintWith(path, cfg, nil)
+	return lintWith(path, spec.Options{}, cfg, nil)
 }
 
-// lintWith is Lint, showing its stages on status.
-func lintWith(path string, cfg lint.Config, status *statusLine) ([]lint.Finding, error) {
-	s, err := spec.Load(path)
+// lintWith is Lint with the loader's limits, showing its stages on status.
+func lintWith(path string, limits spec.Options, cfg lint.Config, status *statusLine) ([]lint.Finding, error) {
+	s, err := spec.LoadWith(path, limits)
 	if err != nil {
 		return nil, err
 	}

@@ -207,6 +207,8 @@ func TestSeveritiesAgree(t *testing.T) {
 			"undeclared-path-param", false},
 		{"unused path parameter", head + "paths:\n  /a:\n    get:\n      operationId: get\n      parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n      responses: {'204': {description: ok}}\n",
 			"unused-path-param", false},
+		{"adjacent path parameters", head + "paths:\n  /a/{x}{y}:\n    get:\n      operationId: get\n      parameters: [{name: x, in: path, required: true, schema: {type: string}}, {name: y, in: path, required: true, schema: {type: string}}]\n      responses: {'204': {description: ok}}\n  /b:\n    get: {operationId: other, responses: {'204': {description: ok}}}\n",
+			"adjacent-path-params", false},
 		{"pattern past RE2's limits", head + "paths: {}\ncomponents:\n  schemas:\n    A: {type: string, pattern: 'a{1001}'}\n",
 			"pattern-re2", false},
 		{"pattern with lookaround", head + "paths: {}\ncomponents:\n  schemas:\n    A: {type: string, pattern: 'a(?=b)c'}\n",

@@ -69,26 +69,42 @@ func formatDecls(body []byte, again bool) ([][]byte, error) {
 	return out, nil
 }
 
-// join returns head and then the declarations of each list, a blank line
-// between two, in one allocation of the file's size.
-func join(head []byte, lists ...[][]byte) []byte {
-	n := len(head)
-	for _, l := range lists {
-		for _, d := range l {
-			n += len(d) + 1
+// join returns the declarations of decls, a blank line between two (each
+// ends in a newline), in one allocation of their size.
+func join(decls [][]byte) []byte {
+	n := 0
+	for _, d := range decls {
+		n += len(d) + 1
+	}
+	b := make([]byte, 0, n)
+	for i, d := range decls {
+		if i > 0 {
+			b = append(b, '\n')
 		}
+		b = append(b, d...)
+	}
+	return b
+}
+
+// concat returns head and then each text (the declarations of a chunk,
+// joined), a blank line between two, in one allocation of the file's size.
+func concat(head []byte, texts ...[]byte) []byte {
+	n := len(head)
+	for _, t := range texts {
+		n += len(t) + 1
 	}
 	b := make([]byte, 0, n)
 	b = append(b, head...)
 	first := true
-	for _, l := range lists {
-		for _, d := range l {
-			if !first {
-				b = append(b, '\n')
-			}
-			first = false
-			b = append(b, d...)
+	for _, t := range texts {
+		if len(t) == 0 {
+			continue
 		}
+		if !first {
+			b = append(b, '\n')
+		}
+		first = false
+		b = append(b, t...)
 	}
 	return b
 }

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/oasgen/oasgen/internal/ir"
 )
@@ -250,10 +251,21 @@ func (f *file) comment(text string) {
 	}
 }
 
+// oneLine returns s, a name from the spec, with its control characters
+// escaped as in a Go string, for a line of a comment: a property named
+// "a\nb" would end the comment.
+func oneLine(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
+}
+
 // declDoc prints a type's doc comment.
 func (f *file) declDoc(d ir.Decl, c *ir.Common, what string) {
 	ptr, _ := d.Origin()
-	f.P("// ", c.GoName, " is ", what, " ", ptr, ".")
+	f.P("// ", c.GoName, " is ", what, " ", oneLine(ptr), ".")
 	switch {
 	case c.Copies == 1:
 		f.P("// It is also the type of an inline schema elsewhere that is a copy of it.")

@@ -78,13 +78,19 @@ type file struct {
 // server is 196 MB).
 var cutSize = 4 << 20 // a variable for tests
 
-// chunk is printed text cut from a file, and its formatted declarations
-// once done is closed.
+// maxPending is how many cut chunks may wait for their formatting while
+// the file is printed on.
+const maxPending = 2
+
+// chunk is printed text cut from a file, and its formatted declarations,
+// joined, once done is closed. The printed text is dropped once formatted
+// (kept for the message when it cannot be): a big file would otherwise
+// be held twice until its end.
 type chunk struct {
-	raw   []byte
-	decls [][]byte
-	err   error
-	done  chan struct{}
+	raw  []byte
+	text []byte
+	err  error
+	done chan struct{}
 }
 
 // cut starts formatting what f holds, if it is cutSize or more, and gives
@@ -94,11 +100,19 @@ func (f *file) cut() {
 	if f.buf.Len() < cutSize {
 		return
 	}
+	if n := len(f.chunks); n >= maxPending {
+		// Printing is faster than formatting: let formatting catch up,
+		// so no more than maxPending chunks' printed text is held.
+		<-f.chunks[n-maxPending].done
+	}
 	c := &chunk{raw: f.buf.Bytes(), done: make(chan struct{})}
 	f.chunks = append(f.chunks, c)
 	go func(again bool) {
 		defer close(c.done)
-		c.decls, c.err = formatDecls(c.raw, again)
+		var decls [][]byte
+		if decls, c.err = formatDecls(c.raw, again); c.err == nil {
+			c.text, c.raw = join(decls), nil
+		}
 	}(f.specText)
 	f.buf = bytes.Buffer{}
 	f.buf.Grow(cutSize + cutSize/4)
@@ -216,12 +230,12 @@ func (f *file) content(version string) ([]byte, error) {
 		}
 		out.WriteString(")\n\n")
 	}
-	lists := make([][][]byte, 0, len(f.chunks)+1)
+	texts := make([][]byte, 0, len(f.chunks)+1)
 	var err error
 	for _, c := range f.chunks {
 		<-c.done
 		if err == nil {
-			lists, err = append(lists, c.decls), c.err
+			texts, err = append(texts, c.text), c.err
 		}
 	}
 	if err == nil {
@@ -232,7 +246,7 @@ func (f *file) content(version string) ([]byte, error) {
 			last, err = formatDecls(f.buf.Bytes(), f.specText)
 		}
 		if err == nil {
-			return join(out.Bytes(), append(lists, last)...), nil
+			return concat(out.Bytes(), append(texts, join(last))...), nil
 		}
 	}
 	var fast *fastFormatError
@@ -242,6 +256,10 @@ func (f *file) content(version string) ([]byte, error) {
 	// The file cannot be cut into declarations, or one of them does not
 	// parse: format it whole, for the error's line numbers.
 	for _, c := range f.chunks {
+		if c.raw == nil {
+			out.Write(c.text) // formatted: its text is dropped
+			out.WriteByte('\n')
+		}
 		out.Write(c.raw)
 	}
 	out.Write(f.buf.Bytes())

@@ -23,6 +23,7 @@ var rules = []*Rule{
 	{ID: "duplicate-operation-id", Severity: Warning, Summary: "an operationId used twice", run: duplicateOperationID},
 	{ID: "undeclared-path-param", Severity: Warning, Summary: "a path template parameter with no parameter declared for it", run: undeclaredPathParam},
 	{ID: "unused-path-param", Severity: Warning, Summary: "a path parameter the path template does not contain", run: unusedPathParam},
+	{ID: "adjacent-path-params", Severity: Warning, Summary: "two path template expressions with nothing between them", run: adjacentPathParams},
 	{ID: "undefined-required", Severity: Warning, Summary: "a required property that properties does not define", run: undefinedRequired},
 	{ID: "unused-component", Severity: Info, Summary: "a component no $ref names", run: unusedComponent},
 	{ID: "integer-format", Severity: Info, Summary: "an integer with no format", run: integerFormat},
@@ -478,6 +479,20 @@ func unusedPathParam(c *checker) {
 			}
 			c.report(pos, fmt.Sprintf("%s %s declares path parameter %q, which the path does not contain", method, path, p.Name),
 				fmt.Sprintf("add {%s} to the path, or make it a query parameter", p.Name))
+		}
+	})
+}
+
+func adjacentPathParams(c *checker) {
+	c.eachOperation(func(path, method string, _ *spec.PathItem, op *spec.Operation) {
+		exprs := templateParam.FindAllStringIndex(path, -1)
+		for i := 1; i < len(exprs); i++ {
+			if exprs[i-1][1] == exprs[i][0] {
+				a, b := path[exprs[i-1][0]:exprs[i-1][1]], path[exprs[i][0]:exprs[i][1]]
+				c.report(c.opPos(op), fmt.Sprintf("%s %s: %s and %s are adjacent, so nothing tells where one value ends; oasgen does not generate the operation", method, path, a, b),
+					fmt.Sprintf("put a literal between them (%s.%s), or make one a query parameter", a, b))
+				return
+			}
 		}
 	})
 }

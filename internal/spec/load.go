@@ -32,6 +32,16 @@ type loader struct {
 	nodeFile map[*yaml.Node]string
 	// proxies are every schema proxy made so far, for check.
 	proxies []*SchemaProxy
+	// followed holds where each $ref followed leads, and walking the
+	// $refs of the chain being followed (follow).
+	followed map[followKey]followed
+	walking  map[followKey]bool
+	// steps counts the $refs follow has resolved, for tests.
+	steps int
+	// members indexes the long mappings $refs point into (member).
+	members map[*yaml.Node]memberIndex
+	// opts are the limits of the load.
+	opts Options
 	// errs are the $refs that cannot be resolved and the objects of the
 	// wrong kind, in the order met.
 	errs []error
@@ -46,10 +56,6 @@ type file struct {
 	top *yaml.Node // the document's top-level value
 	err error      // why the file cannot be read or parsed
 }
-
-// maxRefChain bounds how many $refs in a row are followed: past it the
-// chain is taken to be a loop.
-const maxRefChain = 64
 
 // rel names f in messages.
 func (l *loader) rel(f *file) string {
@@ -77,6 +83,10 @@ func (l *loader) fileAt(abs string) *file {
 		f.err = yamlErr(l.rel(f), err) // file:line:col: invalid YAML...
 		return f
 	}
+	if err := checkTree(l.rel(f), doc, l.opts); err != nil {
+		f.err = err
+		return f
+	}
 	f.top = doc
 	l.markFile(doc, abs)
 	if f.top != nil && f.top.Kind == yaml.DocumentNode {
@@ -100,27 +110,69 @@ func (l *loader) markFile(n *yaml.Node, abs string) {
 	}
 }
 
+// followKey is a mapping holding a $ref, followed as a schema or not.
+type followKey struct {
+	n      *yaml.Node
+	schema bool
+}
+
+// followed is where a $ref leads: the value and its file, or why not, or
+// into a loop of $refs.
+type followed struct {
+	f    *file
+	n    *yaml.Node
+	err  error
+	loop bool
+}
+
 // follow resolves the $ref of the mapping n in file f, and the $refs it
 // leads to, to the value they name and its file. schema says they are
-// schemas, rewritten as they are reached (refSiblings).
+// schemas, rewritten as they are reached (refSiblings). Each $ref of a
+// chain is followed once per load (l.followed holds where every one
+// leads), so a chain of n $refs costs n steps however many places use its
+// links; a $ref met twice on one walk is a loop of $refs.
 func (l *loader) follow(f *file, n *yaml.Node, schema bool) (*file, *yaml.Node, error) {
 	startFile, start := f, n
-	for range maxRefChain {
+	var walked []followKey // the $refs of this walk, in order
+	var res followed
+	for {
 		if schema && n != start {
 			l.refSiblings(f, n)
 		}
+		k := followKey{n, schema}
+		if done, ok := l.followed[k]; ok {
+			res = done
+			break
+		}
 		r := refOf(n)
 		if r == nil {
-			return f, n, nil
+			res = followed{f: f, n: n}
+			break
 		}
+		if l.walking[k] {
+			res = followed{loop: true}
+			break
+		}
+		l.walking[k] = true
+		l.steps++
+		walked = append(walked, k)
 		tf, target, err := l.locate(f, r.Value)
 		if err != nil {
-			return nil, nil, &Error{File: l.rel(f), Line: r.Line, Col: r.Column, Msg: fmt.Sprintf("cannot resolve $ref %s: %v", strconv.Quote(r.Value), err)}
+			res = followed{err: &Error{File: l.rel(f), Line: r.Line, Col: r.Column, Msg: fmt.Sprintf("cannot resolve $ref %s: %v", strconv.Quote(r.Value), err)}}
+			break
 		}
 		f, n = tf, unalias(target)
 	}
-	r := refOf(start)
-	return nil, nil, &Error{File: l.rel(startFile), Line: r.Line, Col: r.Column, Msg: fmt.Sprintf("circular $ref %s: it leads to $refs only", strconv.Quote(r.Value))}
+	for _, k := range walked {
+		delete(l.walking, k)
+		l.followed[k] = res
+	}
+	if res.loop {
+		// Reported from each $ref that leads into the loop, at its place.
+		r := refOf(start)
+		return nil, nil, &Error{File: l.rel(startFile), Line: r.Line, Col: r.Column, Msg: fmt.Sprintf("circular $ref %s: it leads to $refs only", strconv.Quote(r.Value))}
+	}
+	return res.f, res.n, res.err
 }
 
 // locate returns the value a $ref written in file f names: a JSON pointer
@@ -160,7 +212,7 @@ func (l *loader) locate(f *file, ref string) (*file, *yaml.Node, error) {
 		// neither (docs/conformance.md).
 		return nil, nil, fmt.Errorf("#%s is no JSON pointer; oasgen does not resolve $anchor names", frag)
 	}
-	n, err := pointer(target.top, frag)
+	n, err := l.pointer(target.top, frag)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -169,7 +221,7 @@ func (l *loader) locate(f *file, ref string) (*file, *yaml.Node, error) {
 
 // pointer resolves the JSON pointer p (RFC 6901, as a URI fragment, so
 // percent-encoded) in the tree at top.
-func pointer(top *yaml.Node, p string) (*yaml.Node, error) {
+func (l *loader) pointer(top *yaml.Node, p string) (*yaml.Node, error) {
 	if u, err := url.PathUnescape(p); err == nil {
 		p = u
 	}
@@ -181,12 +233,7 @@ func pointer(top *yaml.Node, p string) (*yaml.Node, error) {
 		var next *yaml.Node
 		switch n.Kind {
 		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value == tok {
-					next = n.Content[i+1]
-					break
-				}
-			}
+			next = l.member(n, tok)
 		case yaml.SequenceNode:
 			if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(n.Content) {
 				next = n.Content[i]
@@ -202,6 +249,38 @@ func pointer(top *yaml.Node, p string) (*yaml.Node, error) {
 		n = next
 	}
 	return n, nil
+}
+
+// member returns the value of key in the mapping n, or nil. A long
+// mapping is indexed the first time: $refs into components/schemas
+// would otherwise scan it once each.
+func (l *loader) member(n *yaml.Node, key string) *yaml.Node {
+	if len(n.Content) <= 32 {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == key {
+				return n.Content[i+1]
+			}
+		}
+		return nil
+	}
+	idx, ok := l.members[n]
+	if !ok || idx.of != &n.Content[0] || idx.len != len(n.Content) {
+		// First met, or rewritten since (moveRefIntoAllOf).
+		idx = memberIndex{of: &n.Content[0], len: len(n.Content), vals: make(map[string]*yaml.Node, len(n.Content)/2)}
+		for i := len(n.Content) - 2; i >= 0; i -= 2 {
+			idx.vals[n.Content[i].Value] = n.Content[i+1]
+		}
+		l.members[n] = idx
+	}
+	return idx.vals[key]
+}
+
+// memberIndex is the index of a mapping's keys, and the content it was
+// made from.
+type memberIndex struct {
+	of   **yaml.Node
+	len  int
+	vals map[string]*yaml.Node
 }
 
 func unwrapPathErr(err error) error {

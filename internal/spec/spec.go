@@ -8,11 +8,11 @@
 package spec
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,6 +45,8 @@ type Spec struct {
 	// nodeFile holds the file of each node of the documents other than
 	// the root that $refs named.
 	nodeFile map[*yaml.Node]string
+	// refSteps counts the $refs followed, for tests.
+	refSteps int
 }
 
 // Ignored is a key of a map of names that the model leaves out.
@@ -70,12 +72,15 @@ func (e *Error) Error() string {
 }
 
 // Load reads the spec at path and the files its $refs name.
-func Load(path string) (*Spec, error) {
+func Load(path string) (*Spec, error) { return LoadWith(path, Options{}) }
+
+// LoadWith is Load with limits other than the defaults.
+func LoadWith(path string, opts Options) (*Spec, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, data)
+	return ParseWith(path, data, opts)
 }
 
 // maxErrors is how many errors of a load are listed; the rest are counted.
@@ -83,7 +88,10 @@ const maxErrors = 5
 
 // Parse loads a spec from data; path names it in errors and is where
 // relative $refs are resolved from.
-func Parse(path string, data []byte) (*Spec, error) {
+func Parse(path string, data []byte) (*Spec, error) { return ParseWith(path, data, Options{}) }
+
+// ParseWith is Parse with limits other than the defaults.
+func ParseWith(path string, data []byte, opts Options) (*Spec, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
@@ -92,6 +100,9 @@ func Parse(path string, data []byte) (*Spec, error) {
 	doc, err := parseTree(data)
 	if err != nil {
 		return nil, yamlErr(path, err)
+	}
+	if err := checkTree(path, doc, opts); err != nil {
+		return nil, err
 	}
 	root, err := checkRoot(path, doc)
 	if err != nil {
@@ -110,11 +121,12 @@ func Parse(path string, data []byte) (*Spec, error) {
 	top := &file{abs: abs, top: root}
 	l := &loader{root: top, files: map[string]*file{abs: top}, dir: s.dir, given: path, schemas: map[*yaml.Node]*Schema{},
 		callbacksRead: map[*yaml.Node]*Callback{}, nodeFile: map[*yaml.Node]string{}, refAllOf: map[*yaml.Node]bool{}, ignoredSeen: map[*yaml.Node]bool{},
-		v31: v31}
+		v31: v31, followed: map[followKey]followed{}, walking: map[followKey]bool{}, members: map[*yaml.Node]memberIndex{}, opts: opts}
 	s.Doc = l.document(s.Version)
 	l.xWebhooks(s.Doc)
 	l.check()
 	s.nodeFile = l.nodeFile
+	s.refSteps = l.steps
 	s.Ignored = l.ignored
 	for n := range l.refAllOf {
 		if s.RefAllOf == nil {
@@ -123,11 +135,7 @@ func Parse(path string, data []byte) (*Spec, error) {
 		s.RefAllOf[n] = true
 	}
 	if len(l.errs) > 0 {
-		errs := l.errs
-		if len(errs) > maxErrors {
-			errs = append(errs[:maxErrors:maxErrors], fmt.Errorf("and %d more", len(l.errs)-maxErrors))
-		}
-		return nil, errors.Join(errs...)
+		return nil, joinErrors(l.errs[:min(len(l.errs), maxErrors)], len(l.errs)-min(len(l.errs), maxErrors))
 	}
 	return s, nil
 }
@@ -161,36 +169,58 @@ func checkRoot(path string, root *yaml.Node) (*yaml.Node, error) {
 
 // checkRefLoops rejects components that are only $refs to each other in a
 // loop (A: {$ref: B}, B: {$ref: A}): such a schema has no content at all,
-// and the parser would follow the loop forever.
+// and the parser would follow the loop forever. Each component is walked
+// once: a chain of n $refs (S0 -> S1 -> ... -> a schema) costs n steps.
 func checkRefLoops(path string, root *yaml.Node) error {
 	schemas := MapValue(MapValue(root, "components"), "schemas")
-	if schemas == nil {
+	if schemas == nil || schemas.Kind != yaml.MappingNode {
 		return nil
 	}
 	const prefix = "#/components/schemas/"
-	refOf := func(name string) (string, *yaml.Node) {
-		sch := MapValue(schemas, name)
-		if r := MapValue(sch, "$ref"); r != nil && r.Kind == yaml.ScalarNode && strings.HasPrefix(r.Value, prefix) {
-			return strings.TrimPrefix(r.Value, prefix), r
-		}
-		return "", nil
+	index := make(map[string]int, len(schemas.Content)/2) // name -> its key's index, first written
+	for i := len(schemas.Content) - 2; i >= 0; i -= 2 {
+		index[schemas.Content[i].Value] = i
 	}
+	// next returns the component the component at i is a $ref to, and the
+	// $ref's value node, or -1.
+	next := func(i int) (int, *yaml.Node) {
+		r := MapValue(schemas.Content[i+1], "$ref")
+		if r == nil || r.Kind != yaml.ScalarNode || !strings.HasPrefix(r.Value, prefix) {
+			return -1, nil
+		}
+		j, ok := index[strings.TrimPrefix(r.Value, prefix)]
+		if !ok {
+			return -1, nil
+		}
+		return j, r
+	}
+	const (
+		unseen = iota
+		onWalk
+		done
+	)
+	state := make([]uint8, len(schemas.Content))
 	for i := 0; i+1 < len(schemas.Content); i += 2 {
-		start := schemas.Content[i].Value
-		chain := []string{start}
-		for name := start; ; {
-			next, at := refOf(name)
-			if at == nil {
-				break
+		var walk []int
+		j := i
+		for j >= 0 && state[j] == unseen {
+			state[j] = onWalk
+			walk = append(walk, j)
+			j, _ = next(j)
+		}
+		if j >= 0 && state[j] == onWalk {
+			// A loop, from the first of its members met: name it from there.
+			start := slices.Index(walk, j)
+			chain := make([]string, 0, len(walk)-start+1)
+			for _, k := range walk[start:] {
+				chain = append(chain, schemas.Content[k].Value)
 			}
-			chain = append(chain, next)
-			if next == start {
-				return &Error{File: path, Line: at.Line, Col: at.Column, Msg: "circular $ref: " + strings.Join(chain, " -> ") + " names no schema"}
-			}
-			if len(chain) > len(schemas.Content) {
-				break // a loop that does not pass through start: reported from its own members
-			}
-			name = next
+			chain = append(chain, schemas.Content[j].Value)
+			_, at := next(walk[len(walk)-1])
+			return &Error{File: path, Line: at.Line, Col: at.Column, Msg: "circular $ref: " + strings.Join(chain, " -> ") + " names no schema"}
+		}
+		for _, k := range walk {
+			state[k] = done
 		}
 	}
 	return nil
