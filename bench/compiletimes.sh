@@ -3,7 +3,7 @@
 # or in one) from a fresh build cache, with /usr/bin/time around every
 # compile, and prints each package's peak RSS, wall and user time, the
 # largest first: which package of a split build holds its peak
-# (docs/sizes.md, "Models split into packages"). GCFLAGS is passed to
+# (results/sizes.md, "Models split into packages"). GCFLAGS is passed to
 # go build -gcflags, for example 'example.com/gh/api=-c=1' to compile one
 # package with the backend on one core.
 set -eu

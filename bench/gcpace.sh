@@ -3,7 +3,7 @@
 # checkout, alternating the pace generate picks (internal/cli/gc.go) with
 # Go's default (GOGC=100 in the environment, which generate keeps), and
 # prints each one's wall times and peak RSS, then their medians
-# (docs/sizes.md, "Generation").
+# (results/sizes.md, "Generation").
 set -eu
 spec=${1:?usage: gcpace.sh SPEC [ROUNDS]}
 rounds=${2:-10}

@@ -2,7 +2,7 @@
 # gentime.sh REV SPEC [ROUNDS]: generates SPEC with oasgen built at git
 # revision REV and with oasgen built from this checkout, alternating the
 # two ROUNDS times, and prints each one's wall times, then their medians
-# and largest peak RSS (docs/sizes.md, "Generation"), and whether the two
+# and largest peak RSS (results/sizes.md, "Generation"), and whether the two
 # generated the same files (diff -r of their last outputs).
 set -eu
 rev=${1:?usage: gentime.sh REV SPEC [ROUNDS]}

@@ -1,9 +1,10 @@
 // Benchmarks of oasgen's generated JSON codecs against encoding/json on
-// hand-written structs, on the workloads of /work/shared/SEEDS.md:
+// hand-written structs, on the workloads of the field reports that started
+// the project:
 //
-//	A: the small petstore Pet of report 1 (61 bytes)
-//	B: the 19.3 MB list response of report 1 (20000 records, Japanese text)
-//	C: ABitOfEverything of report 5 (about 800 bytes, every scalar type)
+//	A: a petstore client's small Pet (61 bytes)
+//	B: the same client's 19.3 MB list response (20000 records, Japanese text)
+//	C: protobuf's ABitOfEverything (about 800 bytes, every scalar type)
 //
 // Each workload has Marshal and Unmarshal benchmarks with one sub-benchmark
 // per contender, named lib=NAME so that `benchstat -col /lib` compares them:

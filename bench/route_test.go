@@ -23,7 +23,7 @@ package bench_test
 //	    no tracing); the other routers hand them over as strings. Not
 //	    found is each router's own 404.
 //
-// The nested ServeMux is SEEDS.md report 4's case: a parent mux that hands
+// The nested ServeMux is the case of a user's server that outgrew one mux: a parent mux that hands
 // each resource's paths to a child mux holding that resource's routes (no
 // http.StripPrefix, so the cost is the second match alone).
 

@@ -1,9 +1,9 @@
 #!/bin/sh
 # selectcost.sh measures issue 14's "generating only GitHub's repos client
-# builds in at most 10 s" (docs/sizes.md, "A selection: GitHub's repos
+# builds in at most 10 s" (results/sizes.md, "A selection: GitHub's repos
 # client"): bench/cmd/sizes on the github-repos-client entry (GitHub's spec
 # with -parts client -tags repos) against oapi-codegen's include-tags,
-# written into docs/sizes.md; then, for oasgen's package, the lines per file
+# written into results/sizes.md; then, for oasgen's package, the lines per file
 # and per kind of method, and one more build with the compiler's phase
 # times (-gcflags=-bench).
 #
@@ -12,7 +12,7 @@ set -e
 cd "$(dirname "$0")"
 corpus=${1:-../.corpus}
 gens=${2:-oasgen,oapi-codegen}
-go run ./cmd/sizes -specs github-repos-client -gens "$gens" -builds 3 -corpus "$corpus" -doc ../docs/sizes.md -marker repos
+go run ./cmd/sizes -specs github-repos-client -gens "$gens" -builds 3 -corpus "$corpus" -doc results/sizes.md -marker repos
 dir=.work/sizes/github-repos-client/oasgen
 echo
 echo "lines per file:"

@@ -154,7 +154,7 @@ func (r *Reader) estimate(n int) int {
 		// the start of a large file then grows in steps of nine rather
 		// than doubling, and what it outgrows is about a seventh of the
 		// bytes allocated instead of a third (the streaming benchmark of
-		// docs/benchmarks.md, issue 5's target of 1.2 times what is kept).
+		// bench/results/benchmarks.md, issue 5's target of 1.2 times what is kept).
 		rest = min(r.InputSize-int64(r.Offset()), 8*int64(r.Offset()))
 	}
 	if rest < 0 || r.depth >= len(r.arrStart) {

@@ -34,7 +34,7 @@ import (
 // a token at a time instead (writeTokens): a string without escapes as a
 // jsontext.String, which enc escapes decoding each character once. Token
 // by token costs more per token, so small values and ASCII text, where
-// the one scan is cheap, keep WriteValue (docs/doors.md has the numbers).
+// the one scan is cheap, keep WriteValue (bench/results/doors.md has the numbers).
 // A type with an EncodeTokens method skips the Writer for a large value
 // altogether (EncodeTokensTo).
 func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
@@ -201,7 +201,7 @@ func (r *Reader) ResetFrom(dec *jsontext.Decoder) error {
 // EncodeTokens method that writes them through one; the generated
 // MarshalJSONTo calls it (EncodeTokensTo) once the type's outputs have
 // been large, so a large value goes to the Encoder without the pooled
-// Writer's copy of it and the scan of that copy (docs/doors.md). The
+// Writer's copy of it and the scan of that copy (bench/results/doors.md). The
 // first error is kept, and every later call writes nothing.
 type Tokens struct {
 	enc     *jsontext.Encoder
@@ -260,7 +260,7 @@ func (t *Tokens) Name(k string) { t.write(jsontext.String(k)) }
 // encoding/json does for a plain struct's string since Go 1.27, where the
 // Writer writes \ufffd); under v2's it rejects the string, which then goes
 // as the Writer writes it, as one value, so v2 callers get what the
-// Writer's output gives them (docs/doors.md).
+// Writer's output gives them (bench/results/doors.md).
 func (t *Tokens) String(s string) {
 	if t.err != nil {
 		return

@@ -17,7 +17,7 @@ import (
 // The alternatives to the generated MarshalJSONTo (which encodes into a
 // pooled Writer and hands the bytes to jsontext.Encoder.WriteValue, which
 // parses them again) that jsontext's API allows, measured on workload B
-// through encoding/json on Go 1.27 (docs/doors.md says which was kept):
+// through encoding/json on Go 1.27 (bench/results/doors.md says which was kept):
 //
 //	lib=write-value       the Writer's whole output in one WriteValue (what
 //	                      the generated method does below oasrt's bound)

@@ -396,7 +396,7 @@ func shownDir(dir string) string {
 }
 
 // bigPackage is the size, in lines, past which generate suggests splitting
-// the models: about 2 GB for the compiler (docs/sizes.md).
+// the models: about 2 GB for the compiler (bench/results/sizes.md).
 const bigPackage = 200_000
 
 var goIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
@@ -497,7 +497,7 @@ func generate(cfg *genConfig) (*Result, error) {
 	}
 	// The spec's model is garbage now, and most of the heap (2.5 GB of
 	// Microsoft Graph's): collect it, so that the heap printing grows
-	// from what is live (docs/sizes.md).
+	// from what is live (bench/results/sizes.md).
 	runtime.GC()
 	if cfg.selects() {
 		if err := cfg.unmatched(p); err != nil {

@@ -12,7 +12,7 @@ import (
 // GitHub's spec the collector took a fifth of the CPU. For a spec file of
 // up to smallSpec bytes, generate lets the heap grow to three times what
 // is live (GOGC=200): GitHub's 13 MB spec then generates in about a tenth
-// less time for about a tenth more memory (docs/sizes.md#generation).
+// less time for about a tenth more memory (bench/results/sizes.md, "Generation: what changed").
 // Bigger specs keep the default, so that their memory stays as low as it
 // is (Microsoft Graph beta's 47 MB spec). GOGC set in the environment
 // wins.

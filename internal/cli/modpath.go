@@ -14,7 +14,7 @@ import (
 
 // maxModelPackages bounds -model-packages: more packages than a machine
 // has cores buy nothing beyond a bound on each one's memory, which a few
-// dozen give for any spec measured (docs/sizes.md).
+// dozen give for any spec measured (bench/results/sizes.md).
 const maxModelPackages = 64
 
 // importPath returns the import path of the package in dir, from the

@@ -12,7 +12,7 @@ import (
 )
 
 // TestSelectReachCorpus selects GitHub's operations tagged repos, as
-// docs/sizes.md's github-repos-client does, when OASGEN_CORPUS names the
+// bench/results/sizes.md's github-repos-client does, when OASGEN_CORPUS names the
 // directory of the corpus packages, and checks the component schemas the
 // kept declarations come from against an oracle of its own: the
 // #/components/schemas/ targets of the $refs reachable from the kept

@@ -10,14 +10,14 @@ import (
 // ogenKubernetesLines is what ogen v1.24.0 (the version bench/go.mod pins)
 // generates for Kubernetes' spec, as bench/cmd/sizes counts it: every line
 // of the package's .go files. Its generation is deterministic, so the
-// number stands until the pin moves (docs/sizes.md's tables).
+// number stands until the pin moves (bench/results/sizes.md's tables).
 const ogenKubernetesLines = 217_092
 
 // TestKubernetesLinesCorpus generates Kubernetes' spec, when
 // OASGEN_CORPUS names the directory of the corpus packages (CI sets it),
 // as one package and with its models split into four packages (the
 // sizes tool's kubernetes and kubernetes-split), and wants each at most
-// 0.8x ogen's lines: issue 14's target, which docs/sizes.md measures with
+// 0.8x ogen's lines: issue 14's target, which bench/results/sizes.md measures with
 // the build time and memory. The lines are the part a test can hold
 // without timing anything; a change that adds lines to every operation or
 // type fails here before the sizes run shows it.

@@ -16,7 +16,7 @@ import (
 // separates by blank lines. Declarations are formatted on every CPU, and no
 // syntax tree larger than one declaration is ever held; a file of millions
 // of lines formatted whole took most of generation's time and gigabytes of
-// memory (docs/sizes.md).
+// memory (bench/results/sizes.md).
 
 // declPrefix makes a declaration a Go file.
 const declPrefix = "package p\n\n"

@@ -10,7 +10,7 @@ import (
 // Models split into packages (Options.ModelPackages): the compiler holds a
 // whole package in memory, about 11 KB per line, so a spec with a million
 // lines of models cannot be built as one package on a common machine
-// (docs/sizes.md). The models, their codecs, Validate methods and streams
+// (bench/results/sizes.md). The models, their codecs, Validate methods and streams
 // go into packages under internal/oasmodels/ (ir.Package.Split: a
 // reference cycle stays in one package, and no package imports a later
 // one), and the package itself declares an alias of every type, its
@@ -24,7 +24,7 @@ import (
 // Go compiles them side by side, after it, and the router, which imports
 // none of the API's packages, beside the models; as one package with the
 // types, the server was the build's longest step and the client waited
-// for it (docs/sizes.md). A client without the server stays in the
+// for it (bench/results/sizes.md). A client without the server stays in the
 // package, with the types: it has nothing to compile beside.
 //
 // The package declares an alias of each of their types and wraps

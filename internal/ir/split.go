@@ -115,7 +115,7 @@ func (p *Package) Split(n int) [][]Decl {
 	// Half the packages make the chain of bands and half go side by side,
 	// so that each step of the chain keeps two CPUs busy: go build runs a
 	// compile per CPU, and much of one package's compile is serial
-	// (Kubernetes' split build, docs/sizes.md). When the depths cannot be
+	// (Kubernetes' split build, bench/results/sizes.md). When the depths cannot be
 	// split so, the chain has a band per share: every package asked for is
 	// used, since packages are split to bound the compiler's memory too.
 	bands, used := banded(max(total/((n+1)/2), 1))

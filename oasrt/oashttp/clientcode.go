@@ -24,7 +24,7 @@ import (
 // and in oashttpimpl: a call costs a few nanoseconds of a request's
 // microseconds, while inlining them into every method made the compiler
 // copy and optimize their bodies thousands of times (Kubernetes' package:
-// 3,388 QueryString calls alone; see docs/sizes.md, "Where Kubernetes'
+// 3,388 QueryString calls alone; see bench/results/sizes.md, "Where Kubernetes'
 // build goes"). Those no bigger than a call on the server's shortest path
 // (WriteStatus, ServerConfig.Done) stay inlinable.
 

@@ -52,7 +52,7 @@ const (
 
 // SomeValue is the object schema #/components/schemas/SomeValue.
 //
-// SEEDS.md report 5's oneof, as OpenAPI.
+// The protobuf oneof of the benchmarks' SomeValue, as OpenAPI.
 type SomeValue struct {
 	Type  int32                     `json:"type"`
 	Value oasrt.Opt[SomeValueValue] `json:"value,omitzero"`

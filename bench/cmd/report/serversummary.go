@@ -188,7 +188,7 @@ func serverSummary(sb *strings.Builder, r *results, header []string, chart func(
 	p("`specs/routes*.yaml`); every request goes to the last resource, `/orders`. `Route` is the lookup alone, as\n")
 	p("directly as each router allows; `Serve` a whole `ServeHTTP` of a GET to an empty handler answering 204, into\n")
 	p("a ResponseWriter that keeps nothing. ogen is generated without its OpenTelemetry feature (tracing off).\n")
-	p("The nested ServeMux hands each resource to a child mux (SEEDS.md report 4). See `bench/route_test.go` and\n")
+	p("The nested ServeMux hands each resource to a child mux, as a user's server that outgrew one mux did. See `bench/route_test.go` and\n")
 	p("`bench/http_test.go` for exactly what each contender does.\n\n")
 	serverTargets(sb, r)
 

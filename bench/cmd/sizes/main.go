@@ -3,7 +3,7 @@
 // Go lines, generation time and peak RSS, `go build` time and peak RSS of
 // the generated package. It writes the table into a section of a doc.
 //
-//	cd bench && go run ./cmd/sizes -doc ../docs/sizes.md
+//	cd bench && go run ./cmd/sizes -doc results/sizes.md
 //
 // A spec entry can be a selection of a spec (github-repos-client: GitHub's
 // client for the operations tagged repos), passed to oasgen as its -parts
@@ -77,7 +77,7 @@ var specs = map[string]specEntry{
 }
 
 // splitGitHub is how many packages GitHub's models are split into: about
-// 100k lines each (docs/sizes.md, "Models split into packages").
+// 100k lines each (results/sizes.md, "Models split into packages").
 const splitGitHub = 10
 
 const (

@@ -1,8 +1,8 @@
 // Command stream runs the streaming benchmark of issue 5 on the master-data
-// workload of SEEDS.md report 3 and writes its section of
-// docs/benchmarks.md. Run it from the bench module:
+// workload (products, stores and prices in one document) and writes its
+// section of bench/results/benchmarks.md. Run it from the bench module:
 //
-//	go run ./cmd/stream -doc ../docs/benchmarks.md   # 86 MB and 860 MB, 6 rounds
+//	go run ./cmd/stream -doc results/benchmarks.md   # 86 MB and 860 MB, 6 rounds
 //	go run ./cmd/stream -quick                       # 4 MB, one round (CI)
 //
 // It writes the documents once into .work/stream (deterministic, see

@@ -4,7 +4,7 @@
 // live heap along streams of 10^4 and 10^6 items. go run ./cmd/report runs
 // it last; alone:
 //
-//	cd bench && go run ./cmd/streams -doc ../docs/benchmarks.md
+//	cd bench && go run ./cmd/streams -doc results/benchmarks.md
 package main
 
 import (

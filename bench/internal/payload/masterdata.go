@@ -13,7 +13,7 @@ import (
 	"github.com/oasgen/oasgen/bench/internal/plain"
 )
 
-// The master-data workload of the streaming benchmark (SEEDS.md report 3):
+// The master-data workload of the streaming benchmark (products, stores and prices in one document):
 // one document with three large arrays. Per megabyte of JSON it holds
 // about MDProductsPerMB products, MDStoresPerMB stores and MDPricesPerMB
 // prices; the record at index i of each array depends only on i, so a

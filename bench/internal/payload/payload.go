@@ -1,6 +1,7 @@
-// Package payload builds the JSON documents of the benchmark workloads of
-// /work/shared/SEEDS.md, deterministically: math/rand/v2's PCG with fixed
-// seeds, so every run and every machine measures the same bytes.
+// Package payload builds the JSON documents of the benchmark workloads,
+// the cases of the field reports that started the project,
+// deterministically: math/rand/v2's PCG with fixed seeds, so every run and
+// every machine measures the same bytes.
 //
 // The documents are written by encoding/json (SetEscapeHTML(false), no
 // trailing newline) from the hand-written structs of package plain, which is
@@ -19,10 +20,10 @@ import (
 	"github.com/oasgen/oasgen/bench/internal/plain"
 )
 
-// A is workload A, exactly the payload of SEEDS.md report 1: a small Pet.
+// A is workload A, exactly the payload of the field report: a small Pet.
 var A = []byte(`{"id":111,"name":"Test name 111","tag":["test tag","kawaii"]}`)
 
-// SomeValue is the SomeValue workload: report 5's oneof holding a string.
+// SomeValue is the SomeValue workload: the protobuf oneof holding a string.
 var SomeValue = []byte(`{"type":2,"value":"some string value"}`)
 
 // Oneof is the Oneof workload: the same oneof holding the same string, as
@@ -45,7 +46,7 @@ func B() []byte {
 	return bData
 }
 
-// C returns workload C: a filled ABitOfEverything (report 5).
+// C returns workload C: a filled ABitOfEverything.
 func C() []byte { return mustEncode(CValue()) }
 
 func mustEncode(v any) []byte {

@@ -64,7 +64,7 @@ type ABitOfEverything struct {
 }
 
 // SomeValue mirrors the union workload's #/components/schemas/SomeValue
-// (report 5's oneof {int32 num; string str; bool b}): encoding/json has no
+// (the protobuf oneof {int32 num; string str; bool b}): encoding/json has no
 // sum type, so the value is decoded into any.
 type SomeValue struct {
 	Type  int32 `json:"type"`
