@@ -916,14 +916,18 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 				// A $ref's target documents itself, on its own type.
 				f.Doc = docOf(ps)
 			}
-			f.Type = b.typeOf(sp, ps, d.GoName+ir.NamePart(name), d.Pointer+"/properties/"+name)
+			if pr.only != nil {
+				f.Type = pr.only // allOf's members leave it no value (disjointProp)
+			} else {
+				f.Type = b.typeOf(sp, ps, d.GoName+ir.NamePart(name), d.Pointer+"/properties/"+name)
+			}
 			f.ReadOnly = ps.ReadOnly != nil && *ps.ReadOnly
 			f.WriteOnly = ps.WriteOnly != nil && *ps.WriteOnly
 			def := b.refAnnotations(sp, f, d.Pointer+"/properties/"+name)
 			if def == nil {
 				def = ps.Default
 			}
-			if def != nil && !f.Required {
+			if def != nil && !f.Required && pr.only == nil {
 				b.setDefault(f, def, d.Pointer+"/properties/"+name)
 			}
 			d.Fields = append(d.Fields, f)
@@ -1154,6 +1158,19 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 					}
 					return b.typeOf(sp, ms, hint, fmt.Sprintf("%s/allOf/%d", pointer, i))
 				}
+			}
+		}
+		// No member has a type: the schema's own gives the Go type, and
+		// the members' keywords are checked on the value as a whole
+		// (whole.go) where the warning makes a check.
+		// (Without a type of its own, or an object's, the value is raw
+		// JSON, whose keywords freeFormKeywords reports.)
+		for i, sp := range sch.AllOf {
+			if ts, _ := types(sch); len(ts) != 1 || ts[0] == "object" {
+				break
+			}
+			if ms := b.resolve(sp, pos); ms != nil && (asserts(ms) || isFalse(ms)) {
+				b.warnf(pos, "%s: allOf member %d has no type; its keywords are not checked on the Go type of the schema", pointer, i)
 			}
 		}
 	}

@@ -18,6 +18,10 @@ type prop struct {
 	name string
 	sp   *spec.SchemaProxy
 	sch  *spec.Schema
+	// only, when set, is the type of the property in place of sch's:
+	// allOf members give it types no value has both of, so it takes
+	// nothing (or only null).
+	only ir.Type
 }
 
 // objectParts is an object schema's view with its allOf members merged in:
@@ -37,7 +41,7 @@ type objectParts struct {
 }
 
 // parts merges sch and its allOf members. Two members that give one
-// property different types are an error at the second one.
+// property types no value has both of leave it absent (or null).
 func (b *builder) parts(sch *spec.Schema, at ir.Pos) *objectParts {
 	o := &objectParts{index: map[string]int{}}
 	b.mergeInto(o, sch, at, map[*yaml.Node]bool{})
@@ -83,11 +87,10 @@ func (b *builder) mergeInto(o *objectParts, sch *spec.Schema, at ir.Pos, seen ma
 				switch {
 				case narrower(ps, prev.sch):
 					// allOf of number and integer is integer.
-					o.props[i] = prop{name, sp, ps}
+					o.props[i] = prop{name: name, sp: sp, sch: ps}
 					dropped = prev.sch
 				case !compatible(prev.sch, ps):
-					b.errorf(b.pos(ps), "property %q is defined twice in allOf with different types: %s here, %s at %s",
-						name, describe(ps), describe(prev.sch), b.pos(prev.sch))
+					o.props[i].only = b.disjointProp(name, prev.sch, ps)
 					continue
 				}
 				if na, nb := rootNode(prev.sch), rootNode(ps); (na == nil || na != nb) && asserts(dropped) {
@@ -96,7 +99,7 @@ func (b *builder) mergeInto(o *objectParts, sch *spec.Schema, at ir.Pos, seen ma
 				continue
 			}
 			o.index[name] = len(o.props)
-			o.props = append(o.props, prop{name, sp, ps})
+			o.props = append(o.props, prop{name: name, sp: sp, sch: ps})
 		}
 	}
 	for _, r := range sch.Required {
@@ -116,13 +119,35 @@ func (b *builder) mergeInto(o *objectParts, sch *spec.Schema, at ir.Pos, seen ma
 	if sch.PatternProperties != nil {
 		for pattern, sp := range sch.PatternProperties.FromOldest() {
 			if ps := b.resolve(sp, at); ps != nil {
-				o.patterns = append(o.patterns, prop{pattern, sp, ps})
+				o.patterns = append(o.patterns, prop{name: pattern, sp: sp, sch: ps})
 			}
 		}
 	}
 	if sch.MaxProperties != nil {
 		o.maxProps = sch.MaxProperties
 	}
+}
+
+// disjointProp returns the type of a property two allOf members define
+// with types that share no JSON type (compatible is false): JSON Schema
+// applies both, so the property can hold only null when both allow it,
+// and otherwise no value at all (it must be absent). Types that overlap
+// partly ([string, integer] and [integer, boolean]) keep the first
+// definition's Go type, and the whole-value check, where there is one,
+// the rest.
+func (b *builder) disjointProp(name string, prev, ps *spec.Schema) ir.Type {
+	ta, na := types(prev)
+	tb, nb := types(ps)
+	if len(intersectKinds(ta, tb)) > 0 {
+		b.warnf(b.pos(ps), "property %q is defined again in allOf with other types: %s here, %s at %s; this definition is not checked, only the first", name, describe(ps), describe(prev), b.pos(prev))
+		return nil
+	}
+	if na && nb {
+		b.warnf(b.pos(ps), "property %q is defined twice in allOf with types no value has both of but null: %s here, %s at %s; it may only be null", name, describe(ps), describe(prev), b.pos(prev))
+		return &ir.Any{Kinds: []ir.JSONType{ir.JSONNull}}
+	}
+	b.warnf(b.pos(ps), "property %q is defined twice in allOf with types no value has both of: %s here, %s at %s; no value is valid, so the property must be absent", name, describe(ps), describe(prev), b.pos(prev))
+	return &ir.Any{False: true}
 }
 
 // compatible reports whether two definitions of one property can share a
@@ -994,4 +1019,10 @@ func intersectKinds(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// isFalse reports whether a schema is the boolean schema false.
+func isFalse(s *spec.Schema) bool {
+	n := rootNode(s)
+	return n != nil && n.Tag == "!!bool" && n.Value == "false"
 }
