@@ -536,12 +536,57 @@ func types(sch *spec.Schema) (ts []string, nullable bool) {
 			nullable = true
 		}
 	}
-	for _, sp := range append(append([]*spec.SchemaProxy{}, sch.OneOf...), sch.AnyOf...) {
-		if ms, err := sp.BuildSchema(); err == nil && ms != nil && isNullSchema(ms) {
-			nullable = true
-		}
+	if unionNull(sch, 0) {
+		nullable = true
 	}
 	return ts, nullable
+}
+
+// unionNull reports whether a schema's oneOf or anyOf takes null by a
+// member that says so ({type: null}, a type or enum with null, 3.0's
+// nullable, a union that does): then the union's uses are nullable, and
+// its variants are not. A oneOf takes null when exactly one member does;
+// with a member without type beside it (which may take null too), null
+// is left to the union's decoder and its whole-value check (fillUnion
+// warns), so the uses are not nullable.
+func unionNull(sch *spec.Schema, depth int) bool {
+	members, oneOf := sch.OneOf, true
+	if len(members) == 0 {
+		members, oneOf = sch.AnyOf, false
+	}
+	explicit, loose := 0, 0
+	for _, sp := range members {
+		ms, err := sp.BuildSchema()
+		switch {
+		case err != nil || ms == nil:
+		case memberNull(ms, depth):
+			explicit++
+		case looseMember(ms):
+			loose++
+		}
+	}
+	if !oneOf {
+		return explicit > 0
+	}
+	return explicit == 1 && loose == 0
+}
+
+// memberNull reports whether a member of a union says it takes null.
+func memberNull(ms *spec.Schema, depth int) bool {
+	if isNullSchema(ms) || slices.Contains(ms.Type, "null") || ms.Nullable != nil && *ms.Nullable {
+		return true
+	}
+	if slices.ContainsFunc(ms.Enum, func(e *yaml.Node) bool { return e.Tag == "!!null" }) {
+		return true
+	}
+	return depth < 8 && len(ms.Type) == 0 && unionNull(ms, depth+1)
+}
+
+// looseMember reports whether a union member may take null without saying
+// so: a schema without type, enum, const or composition ({}, true).
+func looseMember(ms *spec.Schema) bool {
+	return len(ms.Type) == 0 && len(ms.Enum) == 0 && ms.Const == nil && !isFalse(ms) && ms.Not == nil &&
+		len(ms.AllOf)+len(ms.AnyOf)+len(ms.OneOf) == 0
 }
 
 // isNullSchema reports whether a schema accepts only null ({type: "null"},

@@ -368,11 +368,11 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 		kw = "anyOf"
 	}
 	var refs []string
-	nullMember := false  // a member {type: null}
-	var nullToo []string // the variants that may take null as well
+	nullMember := false  // a member that says it takes null (memberNull)
+	var nullToo []string // the variants that may take null without saying so
 	for i, sp := range members {
 		ms := b.resolve(sp, d.Pos)
-		if ms != nil && isNullSchema(ms) {
+		if ms != nil && memberNull(ms, 0) {
 			nullMember = true
 		}
 		if ms == nil || isNullSchema(ms) {
@@ -408,7 +408,7 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 		}
 		v := &ir.Variant{GoName: fields.Claim(name, "Variant"), Type: t}
 		d.Variants = append(d.Variants, v)
-		if mayBeNull(t) {
+		if _, ok := t.(*ir.Nullable); !ok && mayBeNull(t) {
 			nullToo = append(nullToo, v.GoName)
 		}
 		refs = append(refs, sp.GetReference())
@@ -419,10 +419,11 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 		}
 	}
 	if nullMember && len(nullToo) > 0 && !d.AnyOf {
-		// oneOf: [{oneOf: [{type: number}, true]}, {type: null}]: null
-		// matches two members, so oneOf rejects it; the union's uses take
-		// null as the null member's.
-		b.warnf(d.Pos, "%s: null matches the null member and variant %s too, so oneOf rejects it; the decoder accepts null (oneOf's exclusivity is not checked for null)", d.Pointer, strings.Join(nullToo, ", "))
+		// oneOf: [true, {type: [array, null]}]: null may match two
+		// members, so oneOf may reject it; the union's uses are not
+		// nullable (unionNull), the variant takes null, and the
+		// whole-value check, where there is one, counts the members.
+		b.warnf(d.Pos, "%s: null matches a member that says so and may match variant %s too: oneOf's exclusivity is not checked for null on the Go type", d.Pointer, strings.Join(nullToo, ", "))
 	}
 	if disc := sch.Discriminator; disc != nil && disc.PropertyName != "" {
 		d.Discriminator = disc.PropertyName
