@@ -536,8 +536,8 @@ func types(sch *spec.Schema) (ts []string, nullable bool) {
 			nullable = true
 		}
 	}
-	if unionNull(sch, 0) {
-		nullable = true
+	if len(ts) == 0 && (unionNull(sch, 0) || allOfNull(sch, 0)) {
+		nullable = true // (a type beside the union that leaves out null rules it out)
 	}
 	return ts, nullable
 }
@@ -571,6 +571,25 @@ func unionNull(sch *spec.Schema, depth int) bool {
 	return explicit == 1 && loose == 0
 }
 
+// allOfNull reports whether a schema's allOf takes null: a member says
+// so (3.0's {type: object, nullable: true}) and every other member takes
+// it too, saying so or saying nothing of null ({readOnly: true}).
+func allOfNull(sch *spec.Schema, depth int) bool {
+	explicit := false
+	for _, sp := range sch.AllOf {
+		ms, err := sp.BuildSchema()
+		switch {
+		case err != nil || ms == nil:
+			return false
+		case memberNull(ms, depth):
+			explicit = true
+		case !looseMember(ms):
+			return false
+		}
+	}
+	return explicit
+}
+
 // memberNull reports whether a member of a union says it takes null.
 func memberNull(ms *spec.Schema, depth int) bool {
 	if isNullSchema(ms) || slices.Contains(ms.Type, "null") || ms.Nullable != nil && *ms.Nullable {
@@ -579,7 +598,7 @@ func memberNull(ms *spec.Schema, depth int) bool {
 	if slices.ContainsFunc(ms.Enum, func(e *yaml.Node) bool { return e.Tag == "!!null" }) {
 		return true
 	}
-	return depth < 8 && len(ms.Type) == 0 && unionNull(ms, depth+1)
+	return depth < 8 && len(ms.Type) == 0 && (unionNull(ms, depth+1) || allOfNull(ms, depth+1))
 }
 
 // looseMember reports whether a union member may take null without saying
@@ -932,6 +951,17 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 			what = "allow " + strings.Join(kinds, ", ") + ", no object"
 		}
 		b.warnf(d.Pos, "%s: the types of allOf's members %s, but its object members make a struct: the members of other kinds are not checked", d.Pointer, what)
+	}
+	for _, kw := range []struct {
+		name    string
+		members []*spec.SchemaProxy
+	}{{"oneOf", sch.OneOf}, {"anyOf", sch.AnyOf}} {
+		if len(kw.members) > 0 {
+			// Members that only constrain the object (isUnion): the
+			// struct has no place for them; the whole-value check, where
+			// there is one, applies them.
+			b.warnf(d.Pos, "%s: %s whose members only constrain the object is not checked by its struct", d.Pointer, kw.name)
+		}
 	}
 	if d.Other != nil {
 		fieldNames.Claim("OtherKind", "") // the embedded oasrt.OtherKind

@@ -379,6 +379,26 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 			continue // a null member makes the union's uses nullable
 		}
 		hint, pointer := fmt.Sprintf("%s%d", d.GoName, i+1), fmt.Sprintf("%s/%s/%d", d.Pointer, kw, i)
+		if ots, _ := types(sch); len(ots) > 0 {
+			// The union's type applies to every member: one of other
+			// types matches nothing, so it is left out; one of some
+			// other types too is kept to the union's.
+			mts, _ := types(ms)
+			both := intersectKinds(ots, mts)
+			switch {
+			case len(mts) > 0 && len(both) == 0:
+				continue
+			case len(mts) > 0 && len(both) < len(mts) && !sp.IsReference():
+				narrowed := *ms
+				narrowed.Type = both
+				if slices.Contains(ms.Type, "null") && slices.Contains(sch.Type, "null") {
+					narrowed.Type = append(narrowed.Type, "null")
+				}
+				ms = &narrowed
+			case len(mts) > 0 && len(both) < len(mts), len(mts) == 0 && sp.IsReference() && !allOfTyped(ms, ots):
+				b.warnf(d.Pos, "%s: type %s beside %s is not checked on this member, which takes other types too", pointer, strings.Join(ots, ", "), kw)
+			}
+		}
 		if len(ms.Type) == 0 && len(sch.Type) > 0 && !sp.IsReference() {
 			// The union's type applies to an inline member without one:
 			// {type: string, anyOf: [{maxLength: 2}]} accepts no number.
@@ -1026,4 +1046,11 @@ func intersectKinds(a, b []string) []string {
 func isFalse(s *spec.Schema) bool {
 	n := rootNode(s)
 	return n != nil && n.Tag == "!!bool" && n.Value == "false"
+}
+
+// allOfTyped reports whether a schema without type of its own takes only
+// values of the types ts through its allOf members.
+func allOfTyped(sch *spec.Schema, ts []string) bool {
+	kinds, typed := allOfKinds(sch, map[*yaml.Node]bool{})
+	return typed && allowsTypes(ts, kinds)
 }

@@ -511,6 +511,9 @@ func genValidate(f *file, pkg *ir.Package) {
 			g.P("return")
 			g.P("}")
 		}
+		if wholeEncoded(d) {
+			g.P("failed := ", k.failures(), "(c)")
+		}
 		switch d := d.(type) {
 		case *ir.Struct:
 			g.structBody(d)

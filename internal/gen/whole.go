@@ -69,33 +69,59 @@ func (c *codec) wholeDecoder(d ir.Decl) {
 	c.P()
 }
 
-// wholeValidate prints the whole-value check of Validate, for a value
-// kept as raw JSON. A Go type of its own may not hold all of the value
-// (members no field declares are skipped, defaults are filled in), so its
-// encoding is not the value that was decoded: there the check runs on
-// decoding only.
+// wholeValidate prints the whole-value check of Validate. A value kept as
+// raw JSON is checked as it is; one of a Go type of its own, on its
+// encoding: what would be sent (members no field declares are not in it,
+// defaults are).
 func (g *validator) wholeValidate(d ir.Decl) {
 	w := wholeOf(d)
-	a, ok := d.(*ir.Alias)
-	if w == nil || !ok {
+	if !wholeValidated(d) {
 		return
 	}
-	if _, raw := a.Type.(*ir.Any); !raw {
-		return
+	if a, ok := d.(*ir.Alias); ok {
+		if _, raw := a.Type.(*ir.Any); raw {
+			g.P("if why := ", g.checks.evaluator(w), "((*v), nil); why != \"\" {")
+			g.P("c.Errorf(", strconv.Quote("%s"+wholeSuffix), ", why)")
+			g.P("}")
+			return
+		}
 	}
-	g.P("if why := ", g.checks.evaluator(w), "((*v), nil); why != \"\" {")
+	// Only where the Go type's own checks found nothing: the check
+	// would report their failures again.
+	g.P("if ", g.checks.failures(), "(c) == failed {")
+	g.P("if data, err := v.AppendJSON(nil); err == nil {")
+	g.P("if why := ", g.checks.evaluator(w), "(data, nil); why != \"\" {")
 	g.P("c.Errorf(", strconv.Quote("%s"+wholeSuffix), ", why)")
 	g.P("}")
+	g.P("}")
+	g.P("}")
+}
+
+// wholeEncoded reports whether Validate runs d's whole-value check on
+// the value's encoding, after its Go type's own checks (wholeValidate).
+func wholeEncoded(d ir.Decl) bool {
+	if a, ok := d.(*ir.Alias); ok {
+		if _, raw := a.Type.(*ir.Any); raw {
+			return false
+		}
+	}
+	return wholeValidated(d)
+}
+
+// failures returns the name of the package-level function that counts
+// the failures a Validator holds.
+func (k *checks) failures() string {
+	return k.variable("failures", "failures", "how many failures c holds", func(f *file) string {
+		return "func(c *" + f.qual(rt("Validator")) + ") int {\nswitch err := c.Err().(type) {\ncase nil:\nreturn 0\ncase " + f.qual(rt("Errors")) + ":\nreturn len(err)\n}\nreturn 1\n}"
+	})
 }
 
 // wholeValidated reports whether Validate runs d's whole-value check.
 func wholeValidated(d ir.Decl) bool {
-	a, ok := d.(*ir.Alias)
-	if !ok || a.Whole == nil {
-		return false
+	if a, ok := d.(*ir.Alias); ok && goAlias(a) {
+		return false // the target's methods
 	}
-	_, raw := a.Type.(*ir.Any)
-	return raw
+	return wholeOf(d) != nil
 }
 
 // tracks reports whether a schema of a whole-value check notes evaluated

@@ -163,11 +163,19 @@ func (v *Exclusive) Validate() error {
 }
 
 func (v *Exclusive) validate(c *oasimpl.Validator) {
+	failed := failures1(c)
 	switch v.Type {
 	case ExclusiveExclusive1:
 		v.Exclusive1.validate(c)
 	default:
 		c.Errorf("no variant of Exclusive is set")
+	}
+	if failures1(c) == failed {
+		if data, err := v.AppendJSON(nil); err == nil {
+			if why := eval1(data, nil); why != "" {
+				c.Errorf("%s (checked on the JSON value as a whole)", why)
+			}
+		}
 	}
 }
 
@@ -241,6 +249,17 @@ var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 	}
 	out.Merge(ev)
 	return ""
+}
+
+// failures1 is how many failures c holds.
+var failures1 = func(c *oasimpl.Validator) int {
+	switch err := c.Err().(type) {
+	case nil:
+		return 0
+	case oasrt.Errors:
+		return len(err)
+	}
+	return 1
 }
 
 // eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.

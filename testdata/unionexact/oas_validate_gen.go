@@ -21,12 +21,20 @@ func (v *RequiredOnly) Validate() error {
 }
 
 func (v *RequiredOnly) validate(c *oasimpl.Validator) {
+	failed := failures1(c)
 	switch v.Type {
 	case RequiredOnlyRequiredOnly1:
 	case RequiredOnlyRequiredOnly2:
 		v.RequiredOnly2.validate(c)
 	default:
 		c.Errorf("no variant of RequiredOnly is set")
+	}
+	if failures1(c) == failed {
+		if data, err := v.AppendJSON(nil); err == nil {
+			if why := eval1(data, nil); why != "" {
+				c.Errorf("%s (checked on the JSON value as a whole)", why)
+			}
+		}
 	}
 }
 
@@ -80,6 +88,7 @@ func (v *DependentOrTrue) Validate() error {
 }
 
 func (v *DependentOrTrue) validate(c *oasimpl.Validator) {
+	failed := failures1(c)
 	switch v.Type {
 	case DependentOrTrueAny:
 		if oasrt.RawKind(v.Any) != oasrt.Object {
@@ -88,6 +97,13 @@ func (v *DependentOrTrue) validate(c *oasimpl.Validator) {
 	case DependentOrTrueAny2:
 	default:
 		c.Errorf("no variant of DependentOrTrue is set")
+	}
+	if failures1(c) == failed {
+		if data, err := v.AppendJSON(nil); err == nil {
+			if why := eval2(data, nil); why != "" {
+				c.Errorf("%s (checked on the JSON value as a whole)", why)
+			}
+		}
 	}
 }
 
@@ -264,6 +280,17 @@ var pattern1 = regexp.MustCompile(`x`)
 
 // pattern2 is the pattern `[0-9]`.
 var pattern2 = regexp.MustCompile(`[0-9]`)
+
+// failures1 is how many failures c holds.
+var failures1 = func(c *oasimpl.Validator) int {
+	switch err := c.Err().(type) {
+	case nil:
+		return 0
+	case oasrt.Errors:
+		return len(err)
+	}
+	return 1
+}
 
 // eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
