@@ -539,6 +539,11 @@ func types(sch *spec.Schema) (ts []string, nullable bool) {
 	if len(ts) == 0 && (unionNull(sch, 0) || allOfNull(sch, 0)) {
 		nullable = true // (a type beside the union that leaves out null rules it out)
 	}
+	if slices.Contains(sch.Type, "null") && len(sch.OneOf)+len(sch.AnyOf) > 0 && isUnion(sch) {
+		// {type: [object, null], oneOf: [...]}: null too must match the
+		// union (3.0's nullable beside oneOf keeps its meaning: null).
+		nullable = unionNull(sch, 0)
+	}
 	return ts, nullable
 }
 

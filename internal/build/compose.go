@@ -379,21 +379,18 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 			continue // a null member makes the union's uses nullable
 		}
 		hint, pointer := fmt.Sprintf("%s%d", d.GoName, i+1), fmt.Sprintf("%s/%s/%d", d.Pointer, kw, i)
-		if ots, _ := types(sch); len(ots) > 0 {
+		if ots := kindsWithNull(sch); len(ots) > 0 {
 			// The union's type applies to every member: one of other
 			// types matches nothing, so it is left out; one of some
 			// other types too is kept to the union's.
-			mts, _ := types(ms)
+			mts := kindsWithNull(ms)
 			both := intersectKinds(ots, mts)
 			switch {
 			case len(mts) > 0 && len(both) == 0:
 				continue
 			case len(mts) > 0 && len(both) < len(mts) && !sp.IsReference():
 				narrowed := *ms
-				narrowed.Type = both
-				if slices.Contains(ms.Type, "null") && slices.Contains(sch.Type, "null") {
-					narrowed.Type = append(narrowed.Type, "null")
-				}
+				narrowed.Type, narrowed.Nullable = both, nil
 				ms = &narrowed
 			case len(mts) > 0 && len(both) < len(mts), len(mts) == 0 && sp.IsReference() && !allOfTyped(ms, ots):
 				b.warnf(d.Pos, "%s: type %s beside %s is not checked on this member, which takes other types too", pointer, strings.Join(ots, ", "), kw)
@@ -1053,4 +1050,14 @@ func isFalse(s *spec.Schema) bool {
 func allOfTyped(sch *spec.Schema, ts []string) bool {
 	kinds, typed := allOfKinds(sch, map[*yaml.Node]bool{})
 	return typed && allowsTypes(ts, kinds)
+}
+
+// kindsWithNull returns a schema's types, null among them when 3.0's
+// nullable says so.
+func kindsWithNull(sch *spec.Schema) []string {
+	ts := sch.Type
+	if len(ts) > 0 && sch.Nullable != nil && *sch.Nullable && !slices.Contains(ts, "null") {
+		ts = append(slices.Clip(ts), "null")
+	}
+	return ts
 }

@@ -224,10 +224,12 @@ func (b *builder) containsParts(a *ir.Any, sch *spec.Schema, pointer string) {
 // merged from allOf stays an object: its members' keywords of other kinds
 // are not gathered.
 func (b *builder) otherKinds(sch *spec.Schema, pointer string) *ir.Any {
-	if len(sch.Type) > 0 || len(sch.AllOf) > 0 || len(sch.AnyOf) > 0 || len(sch.OneOf) > 0 ||
+	if len(sch.Type) > 0 || len(sch.AllOf) > 0 || len(sch.AnyOf)+len(sch.OneOf) > 0 && isUnion(sch) ||
 		len(sch.Enum) > 0 || sch.Const != nil || sch.Not != nil {
 		return nil // and enum, const and not: the struct's own checks
 	}
+	// (A oneOf or anyOf of constraints beside the properties is the
+	// whole-value check's: fillStruct warns.)
 	a := &ir.Any{}
 	b.kindParts(a, sch, pointer)
 	// The object keywords are the struct's own.

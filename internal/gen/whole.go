@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,41 +72,26 @@ func (c *codec) wholeDecoder(d ir.Decl) {
 
 // wholeValidate prints the whole-value check of Validate. A value kept as
 // raw JSON is checked as it is; one of a Go type of its own, on its
-// encoding: what would be sent (members no field declares are not in it,
-// defaults are).
+// encoding, where that is what was decoded as far as the check can tell
+// (encodingKept).
 func (g *validator) wholeValidate(d ir.Decl) {
 	w := wholeOf(d)
-	if !wholeValidated(d) {
-		return
+	switch {
+	case rawWhole(d):
+		g.P("if why := ", g.checks.evaluator(w), "((*v), nil); why != \"\" {")
+		g.P("c.Errorf(", strconv.Quote("%s"+wholeSuffix), ", why)")
+		g.P("}")
+	case wholeEncoded(d):
+		// Only where the Go type's own checks found nothing: the check
+		// would report their failures again.
+		g.P("if ", g.checks.failures(), "(c) == failed {")
+		g.P("if data, err := v.AppendJSON(nil); err == nil {")
+		g.P("if why := ", g.checks.evaluator(w), "(data, nil); why != \"\" {")
+		g.P("c.Errorf(", strconv.Quote("%s"+wholeSuffix), ", why)")
+		g.P("}")
+		g.P("}")
+		g.P("}")
 	}
-	if a, ok := d.(*ir.Alias); ok {
-		if _, raw := a.Type.(*ir.Any); raw {
-			g.P("if why := ", g.checks.evaluator(w), "((*v), nil); why != \"\" {")
-			g.P("c.Errorf(", strconv.Quote("%s"+wholeSuffix), ", why)")
-			g.P("}")
-			return
-		}
-	}
-	// Only where the Go type's own checks found nothing: the check
-	// would report their failures again.
-	g.P("if ", g.checks.failures(), "(c) == failed {")
-	g.P("if data, err := v.AppendJSON(nil); err == nil {")
-	g.P("if why := ", g.checks.evaluator(w), "(data, nil); why != \"\" {")
-	g.P("c.Errorf(", strconv.Quote("%s"+wholeSuffix), ", why)")
-	g.P("}")
-	g.P("}")
-	g.P("}")
-}
-
-// wholeEncoded reports whether Validate runs d's whole-value check on
-// the value's encoding, after its Go type's own checks (wholeValidate).
-func wholeEncoded(d ir.Decl) bool {
-	if a, ok := d.(*ir.Alias); ok {
-		if _, raw := a.Type.(*ir.Any); raw {
-			return false
-		}
-	}
-	return wholeValidated(d)
 }
 
 // failures returns the name of the package-level function that counts
@@ -117,11 +103,105 @@ func (k *checks) failures() string {
 }
 
 // wholeValidated reports whether Validate runs d's whole-value check.
-func wholeValidated(d ir.Decl) bool {
+func wholeValidated(d ir.Decl) bool { return rawWhole(d) || wholeEncoded(d) }
+
+// rawWhole reports whether d is raw JSON with a whole-value check.
+func rawWhole(d ir.Decl) bool {
+	a, ok := d.(*ir.Alias)
+	if !ok || a.Whole == nil {
+		return false
+	}
+	_, raw := a.Type.(*ir.Any)
+	return raw
+}
+
+// wholeEncoded reports whether Validate runs d's whole-value check on
+// the value's encoding, after its Go type's own checks.
+func wholeEncoded(d ir.Decl) bool {
+	w := wholeOf(d)
+	if w == nil || rawWhole(d) {
+		return false
+	}
 	if a, ok := d.(*ir.Alias); ok && goAlias(a) {
 		return false // the target's methods
 	}
-	return wholeOf(d) != nil
+	return encodingKept(d, w)
+}
+
+// encodingKept reports whether the whole-value check w of d judges d's
+// encoding as it judged the value decoded: a struct that leaves out the
+// members no field declares, and fills in defaults, changes what
+// property counts, names and required lists see, so there Validate
+// leaves the check to decoding.
+func encodingKept(d ir.Decl, w *ir.Any) bool {
+	s, ok := d.(*ir.Struct)
+	if !ok || s.Closed || s.Additional != nil {
+		return true
+	}
+	declared := map[string]bool{}
+	for _, f := range s.Fields {
+		if f.Default != nil {
+			return false
+		}
+		declared[f.JSONName] = true
+	}
+	return !objectCounted(w, declared, map[*ir.Any]bool{})
+}
+
+// objectCounted reports whether a check looks at an object's members
+// beyond the names in declared (nil: beyond none, for values below the
+// top): counts, names, patterns, other properties, or required names.
+func objectCounted(a *ir.Any, declared map[string]bool, seen map[*ir.Any]bool) bool {
+	if a == nil || seen[a] {
+		return false
+	}
+	seen[a] = true
+	if a.MinProps != nil || a.MaxProps != nil || a.PropertyNames != nil {
+		return true
+	}
+	for _, r := range a.Required {
+		if !declared[r] {
+			return true
+		}
+	}
+	for _, dr := range a.DependentRequired {
+		if !declared[dr.Key] {
+			return true
+		}
+		for _, n := range dr.Names {
+			if !declared[n] {
+				return true
+			}
+		}
+	}
+	app := a.App
+	if app != nil {
+		if len(app.Patterns) > 0 || app.Additional != nil || app.UnevaluatedProperties != nil {
+			return true
+		}
+		for _, p := range app.DependentSchemas {
+			if !declared[p.Name] || objectCounted(p.Schema, declared, seen) {
+				return true
+			}
+		}
+		// Below the top, every object may be a struct of its own.
+		for _, p := range app.Properties {
+			if objectCounted(p.Schema, nil, seen) {
+				return true
+			}
+		}
+		for _, x := range slices.Concat(app.PrefixItems, []*ir.Any{app.Items, app.UnevaluatedItems, a.Contains}) {
+			if objectCounted(x, nil, seen) {
+				return true
+			}
+		}
+	}
+	for _, x := range slices.Concat(a.AllOf, a.AnyOf, a.OneOf, []*ir.Any{a.NotAny, a.If, a.Then, a.Else}) {
+		if objectCounted(x, declared, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // tracks reports whether a schema of a whole-value check notes evaluated

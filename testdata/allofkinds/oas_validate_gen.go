@@ -18,20 +18,12 @@ func (v *NumberAndObject) Validate() error {
 }
 
 func (v *NumberAndObject) validate(c *oasimpl.Validator) {
-	failed := failures1(c)
 	if oasrt.OtherJSON(v.OtherKind) != "" {
 		return
 	}
 	n1 := 0
 	if n1 > 0 {
 		c.Errorf("%d properties, more than maxProperties 0", n1)
-	}
-	if failures1(c) == failed {
-		if data, err := v.AppendJSON(nil); err == nil {
-			if why := eval1(data, nil); why != "" {
-				c.Errorf("%s (checked on the JSON value as a whole)", why)
-			}
-		}
 	}
 }
 
@@ -73,17 +65,9 @@ func (v *ObjectOneOf) Validate() error {
 }
 
 func (v *ObjectOneOf) validate(c *oasimpl.Validator) {
-	failed := failures1(c)
 	n1 := 0
 	if n1 > 1 {
 		c.Errorf("%d properties, more than maxProperties 1", n1)
-	}
-	if failures1(c) == failed {
-		if data, err := v.AppendJSON(nil); err == nil {
-			if why := eval3(data, nil); why != "" {
-				c.Errorf("%s (checked on the JSON value as a whole)", why)
-			}
-		}
 	}
 }
 

@@ -235,8 +235,12 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// EncodeJSON writes v as a JSON object.
+// EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
 func (v *Payment) EncodeJSON(w *oasrt.Writer) {
+	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+		w.Raw(other)
+		return
+	}
 	start := len(w.Buf)
 	if v.Label.Set {
 		w.StringMember(`,"label":`, v.Label.Value)
@@ -250,8 +254,15 @@ func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 	w.ObjectEnd(start)
 }
 
-// decodeTyped reads a JSON object into v, checking the schema.
+// decodeTyped reads a JSON object into v, or a value of another kind
+// into its OtherKind, checking the schema.
 func (v *Payment) decodeTyped(r *oasrt.Reader) error {
+	if r.Next() != oasrt.Object {
+		*v = Payment{}
+		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		return err
+	}
+	v.OtherKind = oasrt.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -900,6 +911,10 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 			v.StringOrNull.Value.EncodeJSON(w)
 		}
 	}
+	if v.ObjectOneOf.Set {
+		w.Raw(`,"objectOneOf":`)
+		v.ObjectOneOf.Value.EncodeJSON(w)
+	}
 	if v.Several.Set {
 		if v.Several.Null {
 			w.RawCall(`,"several":null`)
@@ -941,6 +956,11 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 				if err := v.StringOrNull.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "stringOrNull")
 				}
+			}
+		case "objectOneOf":
+			v.ObjectOneOf.Set = true
+			if err := v.ObjectOneOf.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "objectOneOf")
 			}
 		case "several":
 			if oasimpl.OptNonNull(r, &v.Several) {
@@ -1084,6 +1104,118 @@ func (v *NullItemsItem) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes the variant that is set.
+func (v *HolderObjectOneOf) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case HolderObjectOneOfAny:
+		w.RawJSON(v.Any)
+	default:
+		w.Fail(oasimpl.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *HolderObjectOneOf) DecodeJSON(r *oasrt.Reader) error {
+	*v = HolderObjectOneOf{}
+	r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		v.Type = HolderObjectOneOfAny
+		at2 := r.Start()
+		x1, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if oasrt.RawKind(x1) != oasrt.Object {
+			return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		}
+		if kindKey := oasimpl.RawMissing(x1, "b"); kindKey != "" {
+			return oasimpl.Violation(at2, "missing required property %q", kindKey)
+		}
+		v.Any = x1
+		return nil
+	case oasrt.Array:
+		v.Type = HolderObjectOneOfAny
+		at4 := r.Start()
+		x3, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if oasrt.RawKind(x3) != oasrt.Object {
+			return oasimpl.Violation(at4, "expected object, got %v", oasrt.RawKind(x3))
+		}
+		if kindKey := oasimpl.RawMissing(x3, "b"); kindKey != "" {
+			return oasimpl.Violation(at4, "missing required property %q", kindKey)
+		}
+		v.Any = x3
+		return nil
+	case oasrt.String:
+		v.Type = HolderObjectOneOfAny
+		at6 := r.Start()
+		x5, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if oasrt.RawKind(x5) != oasrt.Object {
+			return oasimpl.Violation(at6, "expected object, got %v", oasrt.RawKind(x5))
+		}
+		if kindKey := oasimpl.RawMissing(x5, "b"); kindKey != "" {
+			return oasimpl.Violation(at6, "missing required property %q", kindKey)
+		}
+		v.Any = x5
+		return nil
+	case oasrt.Bool:
+		v.Type = HolderObjectOneOfAny
+		at8 := r.Start()
+		x7, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if oasrt.RawKind(x7) != oasrt.Object {
+			return oasimpl.Violation(at8, "expected object, got %v", oasrt.RawKind(x7))
+		}
+		if kindKey := oasimpl.RawMissing(x7, "b"); kindKey != "" {
+			return oasimpl.Violation(at8, "missing required property %q", kindKey)
+		}
+		v.Any = x7
+		return nil
+	}
+	v.Type = HolderObjectOneOfAny
+	at10 := r.Start()
+	x9, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if oasrt.RawKind(x9) != oasrt.Object {
+		return oasimpl.Violation(at10, "expected object, got %v", oasrt.RawKind(x9))
+	}
+	if kindKey := oasimpl.RawMissing(x9, "b"); kindKey != "" {
+		return oasimpl.Violation(at10, "missing required property %q", kindKey)
+	}
+	v.Any = x9
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *HolderObjectOneOf) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolderObjectOneOf.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintHolderObjectOneOf.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v HolderObjectOneOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *HolderObjectOneOf) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes the variant that is set.
 func (v *HolderSeveral) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
 	case HolderSeveralArray:
@@ -1202,5 +1334,6 @@ var (
 	sizeHintHolder             oasrt.SizeHint
 	sizeHintNullOrObject2      oasrt.SizeHint
 	sizeHintNullItemsItem      oasrt.SizeHint
+	sizeHintHolderObjectOneOf  oasrt.SizeHint
 	sizeHintHolderSeveral      oasrt.SizeHint
 )

@@ -57,23 +57,7 @@ func (v *ObjectNotArray) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Payment) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPayment.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Payment) EncodeTokens(t *oasrt.Tokens) {
-	t.ObjectStart()
-	if v.Label.Set {
-		t.StringMember("label", v.Label.Value)
-	}
-	if v.OtherLabel.Set {
-		t.StringMember("otherLabel", v.OtherLabel.Value)
-	}
-	if v.Amount.Set {
-		t.IntMember("amount", v.Amount.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintPayment.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -257,6 +241,11 @@ func (v *Holder) EncodeTokens(t *oasrt.Tokens) {
 			t.WriteScratch()
 		}
 	}
+	if v.ObjectOneOf.Set {
+		t.Name("objectOneOf")
+		v.ObjectOneOf.Value.EncodeJSON(w)
+		t.WriteScratch()
+	}
 	if v.Several.Set {
 		t.Name("several")
 		if v.Several.Null {
@@ -309,6 +298,20 @@ func (v NullItemsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NullItemsItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v HolderObjectOneOf) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintHolderObjectOneOf.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *HolderObjectOneOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err

@@ -38,6 +38,9 @@ const (
 //
 // a oneOf whose members only add required names is checked; {} and a value matching both are rejected.
 type Payment struct {
+	// OtherKind holds the value when it is not an object: the schema
+	// has no type, so JSON Schema allows every kind.
+	oasrt.OtherKind
 	Label      oasrt.Opt[string] `json:"label,omitzero"`
 	OtherLabel oasrt.Opt[string] `json:"otherLabel,omitzero"`
 	Amount     oasrt.Opt[int64]  `json:"amount,omitzero"`
@@ -154,7 +157,9 @@ type Holder struct {
 	TrueOrArray  oasrt.Opt[TrueOrArray]                `json:"trueOrArray,omitzero"`
 	NullOrObject oasrt.OptNullable[NullOrObject]       `json:"nullOrObject,omitzero"`
 	StringOrNull oasrt.OptNullable[StringOrNullOrBool] `json:"stringOrNull,omitzero"`
-	Several      oasrt.OptNullable[HolderSeveral]      `json:"several,omitzero"`
+	// null and a boolean match no member that type [object, null] leaves.
+	ObjectOneOf oasrt.Opt[HolderObjectOneOf]     `json:"objectOneOf,omitzero"`
+	Several     oasrt.OptNullable[HolderSeveral] `json:"several,omitzero"`
 }
 
 // NullOrObject2 is the object schema #/components/schemas/NullOrObject/anyOf/1.
@@ -178,6 +183,24 @@ type NullItemsItemType uint8
 const (
 	NullItemsItemString NullItemsItemType = iota + 1
 	NullItemsItemBool
+)
+
+// HolderObjectOneOf is the oneOf schema #/components/schemas/Holder/properties/objectOneOf.
+//
+// null and a boolean match no member that type [object, null] leaves.
+//
+// Type says which variant is set: Any.
+type HolderObjectOneOf struct {
+	Type HolderObjectOneOfType
+	Any  oasrt.Raw
+}
+
+// HolderObjectOneOfType names a variant of HolderObjectOneOf; the zero value names none.
+type HolderObjectOneOfType uint8
+
+// The variants of HolderObjectOneOf.
+const (
+	HolderObjectOneOfAny HolderObjectOneOfType = iota + 1
 )
 
 // HolderSeveral is the schema of several types #/components/schemas/Holder/properties/several.

@@ -80,6 +80,9 @@ func (v *Payment) Validate() error {
 
 func (v *Payment) validate(c *oasimpl.Validator) {
 	failed := failures1(c)
+	if oasrt.OtherJSON(v.OtherKind) != "" {
+		return
+	}
 	if failures1(c) == failed {
 		if data, err := v.AppendJSON(nil); err == nil {
 			if why := eval3(data, nil); why != "" {
@@ -259,6 +262,11 @@ func (v *Holder) validate(c *oasimpl.Validator) {
 		v.StringOrNull.Value.validate(c)
 		c.Pop()
 	}
+	if v.ObjectOneOf.Set {
+		c.Key("objectOneOf")
+		v.ObjectOneOf.Value.validate(c)
+		c.Pop()
+	}
 	if v.Several.Set && !v.Several.Null {
 		c.Key("several")
 		v.Several.Value.validate(c)
@@ -283,6 +291,28 @@ func (v *NullItemsItem) validate(c *oasimpl.Validator) {
 	case NullItemsItemBool:
 	default:
 		c.Errorf("no variant of NullItemsItem is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *HolderObjectOneOf) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *HolderObjectOneOf) validate(c *oasimpl.Validator) {
+	switch v.Type {
+	case HolderObjectOneOfAny:
+		if oasrt.RawKind(v.Any) != oasrt.Object {
+			c.Errorf("expected object, got %v", oasrt.RawKind(v.Any))
+		}
+		if kindKey := oasimpl.RawMissing(v.Any, "b"); kindKey != "" {
+			c.Errorf("missing required property %q", kindKey)
+		}
+	default:
+		c.Errorf("no variant of HolderObjectOneOf is set")
 	}
 }
 

@@ -31,7 +31,7 @@ var Pairs = []Pair{
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"ObjectNotArray", "TrueOrArray", "NullOrObject", "StringOrNullOrBool", "NullItems", "Conflict", "OneTagged", "Holder", "NullItemsItem", "HolderSeveral"}
+var Unmirrored = []string{"ObjectNotArray", "TrueOrArray", "NullOrObject", "StringOrNullOrBool", "NullItems", "Conflict", "OneTagged", "Holder", "NullItemsItem", "HolderObjectOneOf", "HolderSeveral"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
