@@ -957,17 +957,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 		}
 		b.warnf(d.Pos, "%s: the types of allOf's members %s, but its object members make a struct: the members of other kinds are not checked", d.Pointer, what)
 	}
-	for _, kw := range []struct {
-		name    string
-		members []*spec.SchemaProxy
-	}{{"oneOf", sch.OneOf}, {"anyOf", sch.AnyOf}} {
-		if len(kw.members) > 0 {
-			// Members that only constrain the object (isUnion): the
-			// struct has no place for them; the whole-value check, where
-			// there is one, applies them.
-			b.warnf(d.Pos, "%s: %s whose members only constrain the object is not checked by its struct", d.Pointer, kw.name)
-		}
-	}
+	b.constraintUnion(sch, d.Pointer)
 	if d.Other != nil {
 		fieldNames.Claim("OtherKind", "") // the embedded oasrt.OtherKind
 	}
@@ -1291,6 +1281,7 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 	}
 	switch ts[0] {
 	case "array":
+		b.constraintUnion(sch, pointer)
 		a := &ir.Array{MinItems: sch.MinItems, MaxItems: sch.MaxItems, Unique: sch.UniqueItems != nil && *sch.UniqueItems}
 		if sch.Items != nil && sch.Items.IsA() && sch.Items.A != nil {
 			if is := b.resolve(sch.Items.A, pos); is != nil {
@@ -1325,10 +1316,26 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 		b.objectParts(a, sch)
 		return a
 	case "string", "integer", "number", "boolean":
+		b.constraintUnion(sch, pointer)
 		return b.prim(sch, ts[0], pointer)
 	}
 	b.errorf(pos, "%s: unknown type %q", pointer, ts[0])
 	return &ir.Any{}
+}
+
+// constraintUnion warns about the oneOf or anyOf of a schema of one
+// type that is not a union (isUnion: its members only constrain), which
+// the Go type of the type does not check; a component's whole-value
+// check does.
+func (b *builder) constraintUnion(sch *spec.Schema, pointer string) {
+	for _, kw := range []struct {
+		name    string
+		members []*spec.SchemaProxy
+	}{{"oneOf", sch.OneOf}, {"anyOf", sch.AnyOf}} {
+		if len(kw.members) > 0 {
+			b.warnf(b.pos(sch), "%s: %s whose members only constrain the value is not checked by its Go type", pointer, kw.name)
+		}
+	}
 }
 
 // stringChecks sets the lengths and pattern of a String prim from sch.

@@ -271,6 +271,9 @@ func kinds(t ir.Type, seen map[ir.Decl]bool) []ir.JSONType {
 		defer delete(seen, t.Decl)
 		switch d := t.Decl.(type) {
 		case *ir.Struct:
+			if d.Other != nil {
+				return []ir.JSONType{ir.JSONAny} // a schema without type
+			}
 			return []ir.JSONType{ir.JSONObject}
 		case *ir.Tuple:
 			return []ir.JSONType{ir.JSONArray}
@@ -388,11 +391,11 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 			switch {
 			case len(mts) > 0 && len(both) == 0:
 				continue
-			case len(mts) > 0 && len(both) < len(mts) && !sp.IsReference():
+			case len(mts) > 0 && !sameKinds(both, mts) && !sp.IsReference():
 				narrowed := *ms
 				narrowed.Type, narrowed.Nullable = both, nil
 				ms = &narrowed
-			case len(mts) > 0 && len(both) < len(mts), len(mts) == 0 && sp.IsReference() && !allOfTyped(ms, ots):
+			case len(mts) > 0 && !sameKinds(both, mts), len(mts) == 0 && sp.IsReference() && !allOfTyped(ms, ots):
 				b.warnf(d.Pos, "%s: type %s beside %s is not checked on this member, which takes other types too", pointer, strings.Join(ots, ", "), kw)
 			}
 		}
@@ -1060,4 +1063,9 @@ func kindsWithNull(sch *spec.Schema) []string {
 		ts = append(slices.Clip(ts), "null")
 	}
 	return ts
+}
+
+// sameKinds reports whether two lists of types hold the same types.
+func sameKinds(a, b []string) bool {
+	return len(a) == len(b) && !slices.ContainsFunc(a, func(k string) bool { return !slices.Contains(b, k) })
 }

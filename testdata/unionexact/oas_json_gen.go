@@ -13,20 +13,6 @@ const (
 	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
 )
 
-// DecodeJSON reads JSON into v, checking the schema: the checks of
-// its Go type, then the keywords that need the JSON value as a whole.
-func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
-	at := r.Start()
-	defer r.Unpin(r.Pin())
-	if err := v.decodeTyped(r); err != nil {
-		return err
-	}
-	if why := eval1(r.Span(at), nil); why != "" {
-		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
-	}
-	return nil
-}
-
 // EncodeJSON writes the variant that is set.
 func (v *RequiredOnly) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
@@ -40,61 +26,20 @@ func (v *RequiredOnly) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// decodeTyped reads the variant the value selects, in one pass over
+// DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
+func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 	*v = RequiredOnly{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
-		var which RequiredOnlyType
-		m := r.Mark()
-		if err := r.ObjStart(); err != nil {
-			return err
-		}
-		for which == 0 {
-			key, more, err := r.ObjKey()
-			if err != nil {
-				return err
-			}
-			if !more {
-				break
-			}
-			switch string(key) {
-			case "a":
-				which = RequiredOnlyRequiredOnly1
-			default:
-				if err := r.Skip(); err != nil {
-					return err
-				}
-			}
-		}
-		r.Restore(m)
-		if which == 0 {
-			which = RequiredOnlyRequiredOnly2
-		}
-		switch which {
-		case RequiredOnlyRequiredOnly1:
-			v.Type = RequiredOnlyRequiredOnly1
-			if err := v.RequiredOnly1.DecodeJSON(r); err != nil {
-				return err
-			}
-			return nil
-		case RequiredOnlyRequiredOnly2:
-			v.Type = RequiredOnlyRequiredOnly2
-			if err := v.RequiredOnly2.DecodeJSON(r); err != nil {
-				return err
-			}
-			return nil
-		}
-		return oasimpl.NoVariant(start, "RequiredOnly", kind, nil)
-	case oasrt.Array:
 		{
 			m := r.Mark()
 			var firstErr error
+			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x1 RequiredOnly1
 			if err := func() error {
@@ -103,8 +48,11 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly1")
+				}
+				matched, end = "RequiredOnly1", r.Mark()
 				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x1
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
@@ -116,17 +64,25 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly2")
+				}
+				matched, end = "RequiredOnly2", r.Mark()
 				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x2
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
+			if matched != "" {
+				r.Restore(end)
+				return nil
+			}
 			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
-	case oasrt.String:
+	case oasrt.Array:
 		{
 			m := r.Mark()
 			var firstErr error
+			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x3 RequiredOnly1
 			if err := func() error {
@@ -135,8 +91,11 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly1")
+				}
+				matched, end = "RequiredOnly1", r.Mark()
 				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x3
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
@@ -148,17 +107,25 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly2")
+				}
+				matched, end = "RequiredOnly2", r.Mark()
 				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x4
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
+			if matched != "" {
+				r.Restore(end)
+				return nil
+			}
 			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
-	case oasrt.Number:
+	case oasrt.String:
 		{
 			m := r.Mark()
 			var firstErr error
+			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x5 RequiredOnly1
 			if err := func() error {
@@ -167,8 +134,11 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly1")
+				}
+				matched, end = "RequiredOnly1", r.Mark()
 				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x5
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
@@ -180,10 +150,17 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly2")
+				}
+				matched, end = "RequiredOnly2", r.Mark()
 				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x6
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
+			}
+			if matched != "" {
+				r.Restore(end)
+				return nil
 			}
 			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
@@ -191,6 +168,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 		{
 			m := r.Mark()
 			var firstErr error
+			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x7 RequiredOnly1
 			if err := func() error {
@@ -199,8 +177,11 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly1")
+				}
+				matched, end = "RequiredOnly1", r.Mark()
 				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x7
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
@@ -212,10 +193,17 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly2")
+				}
+				matched, end = "RequiredOnly2", r.Mark()
 				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x8
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
+			}
+			if matched != "" {
+				r.Restore(end)
+				return nil
 			}
 			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
@@ -223,6 +211,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 	{
 		m := r.Mark()
 		var firstErr error
+		matched, end := "", m // the variant that accepted the value, and where it ended
 		r.Restore(m)
 		var x9 RequiredOnly1
 		if err := func() error {
@@ -231,8 +220,11 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			}
 			return nil
 		}(); err == nil {
+			if matched != "" {
+				return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly1")
+			}
+			matched, end = "RequiredOnly1", r.Mark()
 			v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x9
-			return nil
 		} else if firstErr == nil {
 			firstErr = err
 		}
@@ -244,10 +236,17 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			}
 			return nil
 		}(); err == nil {
+			if matched != "" {
+				return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly2")
+			}
+			matched, end = "RequiredOnly2", r.Mark()
 			v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x10
-			return nil
 		} else if firstErr == nil {
 			firstErr = err
+		}
+		if matched != "" {
+			r.Restore(end)
+			return nil
 		}
 		return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 	}
@@ -489,7 +488,7 @@ func (v *DependentOrTrue) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if why := eval2(r.Span(at), nil); why != "" {
+	if why := eval1(r.Span(at), nil); why != "" {
 		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
@@ -875,33 +874,33 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			m := r.Mark()
 			var firstErr error
 			r.Restore(m)
-			var x1 FalseOrLoose2
+			var x1 oasrt.Raw
 			if err := func() error {
-				if err := x1.DecodeJSON(r); err != nil {
+				at3 := r.Start()
+				x2, err := r.Raw()
+				if err != nil {
 					return err
 				}
+				if oasrt.RawKind(x2) != oasrt.Invalid {
+					return oasimpl.Violation(at3, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x2))
+				}
+				x1 = x2
 				return nil
 			}(); err == nil {
-				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x1
+				v.Type, v.Any = FalseOrLooseAny, x1
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x2 oasrt.Raw
+			var x4 FalseOrLoose2
 			if err := func() error {
-				at4 := r.Start()
-				x3, err := r.Raw()
-				if err != nil {
+				if err := x4.DecodeJSON(r); err != nil {
 					return err
 				}
-				if oasrt.RawKind(x3) != oasrt.Invalid {
-					return oasimpl.Violation(at4, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x3))
-				}
-				x2 = x3
 				return nil
 			}(); err == nil {
-				v.Type, v.Any = FalseOrLooseAny, x2
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x4
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
@@ -913,33 +912,33 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			m := r.Mark()
 			var firstErr error
 			r.Restore(m)
-			var x5 FalseOrLoose2
+			var x5 oasrt.Raw
 			if err := func() error {
-				if err := x5.DecodeJSON(r); err != nil {
+				at7 := r.Start()
+				x6, err := r.Raw()
+				if err != nil {
 					return err
 				}
+				if oasrt.RawKind(x6) != oasrt.Invalid {
+					return oasimpl.Violation(at7, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x6))
+				}
+				x5 = x6
 				return nil
 			}(); err == nil {
-				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x5
+				v.Type, v.Any = FalseOrLooseAny, x5
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x6 oasrt.Raw
+			var x8 FalseOrLoose2
 			if err := func() error {
-				at8 := r.Start()
-				x7, err := r.Raw()
-				if err != nil {
+				if err := x8.DecodeJSON(r); err != nil {
 					return err
 				}
-				if oasrt.RawKind(x7) != oasrt.Invalid {
-					return oasimpl.Violation(at8, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x7))
-				}
-				x6 = x7
 				return nil
 			}(); err == nil {
-				v.Type, v.Any = FalseOrLooseAny, x6
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x8
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
@@ -951,71 +950,33 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			m := r.Mark()
 			var firstErr error
 			r.Restore(m)
-			var x9 FalseOrLoose2
+			var x9 oasrt.Raw
 			if err := func() error {
-				if err := x9.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x9
-				return nil
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			r.Restore(m)
-			var x10 oasrt.Raw
-			if err := func() error {
-				at12 := r.Start()
-				x11, err := r.Raw()
+				at11 := r.Start()
+				x10, err := r.Raw()
 				if err != nil {
 					return err
 				}
-				if oasrt.RawKind(x11) != oasrt.Invalid {
-					return oasimpl.Violation(at12, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x11))
+				if oasrt.RawKind(x10) != oasrt.Invalid {
+					return oasimpl.Violation(at11, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x10))
 				}
-				x10 = x11
+				x9 = x10
 				return nil
 			}(); err == nil {
-				v.Type, v.Any = FalseOrLooseAny, x10
-				return nil
-			} else if firstErr == nil {
-				firstErr = err
-			}
-			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
-		}
-	case oasrt.Number:
-		{
-			m := r.Mark()
-			var firstErr error
-			r.Restore(m)
-			var x13 FalseOrLoose2
-			if err := func() error {
-				if err := x13.DecodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}(); err == nil {
-				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x13
+				v.Type, v.Any = FalseOrLooseAny, x9
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x14 oasrt.Raw
+			var x12 FalseOrLoose2
 			if err := func() error {
-				at16 := r.Start()
-				x15, err := r.Raw()
-				if err != nil {
+				if err := x12.DecodeJSON(r); err != nil {
 					return err
 				}
-				if oasrt.RawKind(x15) != oasrt.Invalid {
-					return oasimpl.Violation(at16, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x15))
-				}
-				x14 = x15
 				return nil
 			}(); err == nil {
-				v.Type, v.Any = FalseOrLooseAny, x14
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x12
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
@@ -1027,33 +988,33 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			m := r.Mark()
 			var firstErr error
 			r.Restore(m)
-			var x17 FalseOrLoose2
+			var x13 oasrt.Raw
 			if err := func() error {
-				if err := x17.DecodeJSON(r); err != nil {
+				at15 := r.Start()
+				x14, err := r.Raw()
+				if err != nil {
 					return err
 				}
+				if oasrt.RawKind(x14) != oasrt.Invalid {
+					return oasimpl.Violation(at15, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x14))
+				}
+				x13 = x14
 				return nil
 			}(); err == nil {
-				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x17
+				v.Type, v.Any = FalseOrLooseAny, x13
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x18 oasrt.Raw
+			var x16 FalseOrLoose2
 			if err := func() error {
-				at20 := r.Start()
-				x19, err := r.Raw()
-				if err != nil {
+				if err := x16.DecodeJSON(r); err != nil {
 					return err
 				}
-				if oasrt.RawKind(x19) != oasrt.Invalid {
-					return oasimpl.Violation(at20, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x19))
-				}
-				x18 = x19
 				return nil
 			}(); err == nil {
-				v.Type, v.Any = FalseOrLooseAny, x18
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x16
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
@@ -1065,33 +1026,33 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 		m := r.Mark()
 		var firstErr error
 		r.Restore(m)
-		var x21 FalseOrLoose2
+		var x17 oasrt.Raw
 		if err := func() error {
-			if err := x21.DecodeJSON(r); err != nil {
+			at19 := r.Start()
+			x18, err := r.Raw()
+			if err != nil {
 				return err
 			}
+			if oasrt.RawKind(x18) != oasrt.Invalid {
+				return oasimpl.Violation(at19, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x18))
+			}
+			x17 = x18
 			return nil
 		}(); err == nil {
-			v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x21
+			v.Type, v.Any = FalseOrLooseAny, x17
 			return nil
 		} else if firstErr == nil {
 			firstErr = err
 		}
 		r.Restore(m)
-		var x22 oasrt.Raw
+		var x20 FalseOrLoose2
 		if err := func() error {
-			at24 := r.Start()
-			x23, err := r.Raw()
-			if err != nil {
+			if err := x20.DecodeJSON(r); err != nil {
 				return err
 			}
-			if oasrt.RawKind(x23) != oasrt.Invalid {
-				return oasimpl.Violation(at24, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x23))
-			}
-			x22 = x23
 			return nil
 		}(); err == nil {
-			v.Type, v.Any = FalseOrLooseAny, x22
+			v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x20
 			return nil
 		} else if firstErr == nil {
 			firstErr = err

@@ -21,20 +21,12 @@ func (v *RequiredOnly) Validate() error {
 }
 
 func (v *RequiredOnly) validate(c *oasimpl.Validator) {
-	failed := failures1(c)
 	switch v.Type {
 	case RequiredOnlyRequiredOnly1:
 	case RequiredOnlyRequiredOnly2:
 		v.RequiredOnly2.validate(c)
 	default:
 		c.Errorf("no variant of RequiredOnly is set")
-	}
-	if failures1(c) == failed {
-		if data, err := v.AppendJSON(nil); err == nil {
-			if why := eval1(data, nil); why != "" {
-				c.Errorf("%s (checked on the JSON value as a whole)", why)
-			}
-		}
 	}
 }
 
@@ -100,7 +92,7 @@ func (v *DependentOrTrue) validate(c *oasimpl.Validator) {
 	}
 	if failures1(c) == failed {
 		if data, err := v.AppendJSON(nil); err == nil {
-			if why := eval2(data, nil); why != "" {
+			if why := eval1(data, nil); why != "" {
 				c.Errorf("%s (checked on the JSON value as a whole)", why)
 			}
 		}
@@ -255,20 +247,7 @@ var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if n := oasimpl.Holding(raw, ev, eval3, eval4); n != 1 {
-		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
-	}
-	out.Merge(ev)
-	return ""
-}
-
-// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
-	var ev *oasimpl.Evaluated
-	if out != nil {
-		ev = new(oasimpl.Evaluated)
-	}
-	if n := oasimpl.Holding(raw, ev, eval5, eval6); n != 1 {
+	if n := oasimpl.Holding(raw, ev, eval2, eval3); n != 1 {
 		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
 	}
 	out.Merge(ev)
@@ -292,62 +271,8 @@ var failures1 = func(c *oasimpl.Validator) int {
 	return 1
 }
 
-// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
-	var ev *oasimpl.Evaluated
-	if out != nil {
-		ev = new(oasimpl.Evaluated)
-	}
-	if kindKey := oasimpl.RawMissing(raw, "a"); kindKey != "" {
-		return fmt.Sprintf("missing required property %q", kindKey)
-	}
-	if members, ok := oasimpl.RawObject(raw); ok {
-		for _, m := range members {
-			matched := false
-			if m.Key == "a" {
-				matched = true
-				if why := eval7(m.Value, nil); why != "" {
-					return fmt.Sprintf("property %q: %s", m.Key, why)
-				}
-			}
-			if matched {
-				ev.Key(m.Key)
-			}
-		}
-	}
-	out.Merge(ev)
-	return ""
-}
-
-// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
-	var ev *oasimpl.Evaluated
-	if out != nil {
-		ev = new(oasimpl.Evaluated)
-	}
-	if kindKey := oasimpl.RawMissing(raw, "xx"); kindKey != "" {
-		return fmt.Sprintf("missing required property %q", kindKey)
-	}
-	if members, ok := oasimpl.RawObject(raw); ok {
-		for _, m := range members {
-			matched := false
-			if pattern1.MatchString(m.Key) {
-				matched = true
-				if why := eval8(m.Value, nil); why != "" {
-					return fmt.Sprintf("property %q: %s", m.Key, why)
-				}
-			}
-			if matched {
-				ev.Key(m.Key)
-			}
-		}
-	}
-	out.Merge(ev)
-	return ""
-}
-
-// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 	var ev *oasimpl.Evaluated
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
@@ -356,7 +281,7 @@ var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
 	if oasimpl.RawHas(raw, "foo") {
-		if why := eval9(raw, ev); why != "" {
+		if why := eval4(raw, ev); why != "" {
 			return "dependentSchemas \"foo\": " + why
 		}
 	}
@@ -364,23 +289,13 @@ var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
-// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
-// eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
-	return ""
-}
-
-// eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
-	return ""
-}
-
-// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
