@@ -15,22 +15,8 @@ func (v *Itself) Validate() error { return nil }
 // Validate returns nil: no value of Pong breaks its schema.
 func (v *Pong) Validate() error { return nil }
 
-// Validate checks v against its schema's constraints and names the
-// JSON path of every value that breaks one.
-func (v *Cond) Validate() error {
-	var c oasimpl.Validator
-	v.validate(&c)
-	return c.Err()
-}
-
-func (v *Cond) validate(c *oasimpl.Validator) {
-	if match1((*v)) {
-		if !match2((*v)) {
-			c.Errorf("the value matches if but not then")
-		}
-	} else {
-	}
-}
+// Validate returns nil: no value of Cond breaks its schema.
+func (v *Cond) Validate() error { return nil }
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
@@ -46,7 +32,7 @@ func (v *Nested) validate(c *oasimpl.Validator) {
 			c.Errorf("%d items, fewer than minItems 1", kindN)
 		}
 	}
-	if kindN, ok := oasimpl.RawContains((*v), match3); ok {
+	if kindN, ok := oasimpl.RawContains((*v), match1); ok {
 		if kindN < 1 {
 			c.Errorf("%d items match contains, fewer than minContains 1", kindN)
 		}
@@ -219,22 +205,6 @@ func (v *ListItemsNone) validate(c *oasimpl.Validator) {
 
 // match1 is whether a value matches a subschema.
 var match1 = func(raw []byte) bool {
-	return true
-}
-
-// match2 is whether a value matches a subschema.
-var match2 = func(raw []byte) bool {
-	if kindStr, ok := oasimpl.RawString(raw); ok {
-		if oasimpl.Len(kindStr) < 2 {
-			_ = []any{oasimpl.Len(kindStr)} // the message's values, unused here
-			return false
-		}
-	}
-	return true
-}
-
-// match3 is whether a value matches a subschema.
-var match3 = func(raw []byte) bool {
 	return true
 }
 
