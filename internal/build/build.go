@@ -60,6 +60,9 @@ type builder struct {
 	hooks  []*ir.Operation // the webhooks' operations
 	cbs    []*ir.Operation // the callbacks' operations
 	unions []*ir.Union
+	// nullMembers are the oneOf unions with a member that says it takes
+	// null (nullExclusive).
+	nullMembers map[*ir.Union]bool
 	// inline holds the declarations of inline schemas, which may be
 	// merged with copies of them (share.go).
 	inline map[ir.Decl]bool

@@ -371,12 +371,13 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 		kw = "anyOf"
 	}
 	var refs []string
-	nullMember := false  // a member that says it takes null (memberNull)
-	var nullToo []string // the variants that may take null without saying so
 	for i, sp := range members {
 		ms := b.resolve(sp, d.Pos)
-		if ms != nil && memberNull(ms, 0) {
-			nullMember = true
+		if ms != nil && memberNull(ms, 0) && !d.AnyOf {
+			if b.nullMembers == nil {
+				b.nullMembers = map[*ir.Union]bool{}
+			}
+			b.nullMembers[d] = true
 		}
 		if ms == nil || isNullSchema(ms) {
 			continue // a null member makes the union's uses nullable
@@ -428,22 +429,12 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 		}
 		v := &ir.Variant{GoName: fields.Claim(name, "Variant"), Type: t}
 		d.Variants = append(d.Variants, v)
-		if _, ok := t.(*ir.Nullable); !ok && mayBeNull(t) {
-			nullToo = append(nullToo, v.GoName)
-		}
 		refs = append(refs, sp.GetReference())
 		if _, ok := t.(*ir.Nullable); ok {
 			// A variant that is null: the union as a whole accepts null,
 			// which refTo records on its uses.
 			v.Type = t.(*ir.Nullable).Elem
 		}
-	}
-	if nullMember && len(nullToo) > 0 && !d.AnyOf {
-		// oneOf: [true, {type: [array, null]}]: null may match two
-		// members, so oneOf may reject it; the union's uses are not
-		// nullable (unionNull), the variant takes null, and the
-		// whole-value check, where there is one, counts the members.
-		b.warnf(d.Pos, "%s: null matches a member that says so and may match variant %s too: oneOf's exclusivity is not checked for null on the Go type", d.Pointer, strings.Join(nullToo, ", "))
 	}
 	if disc := sch.Discriminator; disc != nil && disc.PropertyName != "" {
 		d.Discriminator = disc.PropertyName
@@ -702,6 +693,9 @@ func (b *builder) finishUnions() {
 		for _, v := range d.Variants {
 			v.Kinds = kindsOf(v.Type)
 		}
+		if b.nullMembers[d] {
+			b.nullExclusive(d)
+		}
 		if d.Discriminator != "" {
 			objects := true
 			for _, v := range d.Variants {
@@ -721,6 +715,25 @@ func (b *builder) finishUnions() {
 			}
 		}
 		b.chooseBy(d)
+	}
+}
+
+// nullExclusive warns about a oneOf with a member that says it takes
+// null (memberNull) and variants that may take it without saying so
+// (oneOf: [true, {type: [array, null]}]): null may match two members, so
+// oneOf may reject it. The union's uses are not nullable then
+// (unionNull), a variant takes null, and the whole-value check, where
+// there is one, counts the members. It runs once the variants are
+// filled.
+func (b *builder) nullExclusive(d *ir.Union) {
+	var nullToo []string
+	for _, v := range d.Variants {
+		if mayBeNull(v.Type) {
+			nullToo = append(nullToo, v.GoName)
+		}
+	}
+	if len(nullToo) > 0 {
+		b.warnf(d.Pos, "%s: null matches a member that says so and may match variant %s too: oneOf's exclusivity is not checked for null on the Go type", d.Pointer, strings.Join(nullToo, ", "))
 	}
 }
 

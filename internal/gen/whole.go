@@ -134,11 +134,23 @@ func wholeEncoded(d ir.Decl) bool {
 // property counts, names and required lists see, so there Validate
 // leaves the check to decoding.
 func encodingKept(d ir.Decl, w *ir.Any) bool {
-	s, ok := d.(*ir.Struct)
-	if !ok || s.Closed || s.Additional != nil {
+	switch d := d.(type) {
+	case *ir.Enum:
 		return true
+	case *ir.Alias:
+		if _, prim := d.Type.(*ir.Prim); prim {
+			return true
+		}
+	}
+	s, ok := d.(*ir.Struct)
+	if !ok {
+		// Unions, tuples and arrays hold structs of their own.
+		return !objectCounted(w, nil, map[*ir.Any]bool{})
 	}
 	declared := map[string]bool{}
+	if s.Closed || s.Additional != nil {
+		declared[allMembers] = true // no member is left out
+	}
 	for _, f := range s.Fields {
 		if f.Default != nil {
 			return false
@@ -148,6 +160,10 @@ func encodingKept(d ir.Decl, w *ir.Any) bool {
 	return !objectCounted(w, declared, map[*ir.Any]bool{})
 }
 
+// allMembers, a key of objectCounted's declared, says every member of
+// the object is kept: none is beyond the declared ones.
+const allMembers = "\x00all"
+
 // objectCounted reports whether a check looks at an object's members
 // beyond the names in declared (nil: beyond none, for values below the
 // top): counts, names, patterns, other properties, or required names.
@@ -156,6 +172,10 @@ func objectCounted(a *ir.Any, declared map[string]bool, seen map[*ir.Any]bool) b
 		return false
 	}
 	seen[a] = true
+	if declared[allMembers] {
+		// Only the values below may be structs that leave members out.
+		return objectCountedBelow(a, declared, seen)
+	}
 	if a.MinProps != nil || a.MaxProps != nil || a.PropertyNames != nil {
 		return true
 	}
@@ -174,30 +194,44 @@ func objectCounted(a *ir.Any, declared map[string]bool, seen map[*ir.Any]bool) b
 			}
 		}
 	}
-	app := a.App
-	if app != nil {
+	if app := a.App; app != nil {
 		if len(app.Patterns) > 0 || app.Additional != nil || app.UnevaluatedProperties != nil {
 			return true
 		}
 		for _, p := range app.DependentSchemas {
-			if !declared[p.Name] || objectCounted(p.Schema, declared, seen) {
-				return true
-			}
-		}
-		// Below the top, every object may be a struct of its own.
-		for _, p := range app.Properties {
-			if objectCounted(p.Schema, nil, seen) {
-				return true
-			}
-		}
-		for _, x := range slices.Concat(app.PrefixItems, []*ir.Any{app.Items, app.UnevaluatedItems, a.Contains}) {
-			if objectCounted(x, nil, seen) {
+			if !declared[p.Name] {
 				return true
 			}
 		}
 	}
-	for _, x := range slices.Concat(a.AllOf, a.AnyOf, a.OneOf, []*ir.Any{a.NotAny, a.If, a.Then, a.Else}) {
+	return objectCountedBelow(a, declared, seen)
+}
+
+// objectCountedBelow is objectCounted on the subschemas of a: those of
+// the same value with declared, those of its members and items with none
+// (each may be a struct of its own).
+func objectCountedBelow(a *ir.Any, declared map[string]bool, seen map[*ir.Any]bool) bool {
+	same := slices.Concat(a.AllOf, a.AnyOf, a.OneOf, []*ir.Any{a.NotAny, a.If, a.Then, a.Else})
+	var below []*ir.Any
+	if app := a.App; app != nil {
+		for _, p := range app.DependentSchemas {
+			same = append(same, p.Schema)
+		}
+		for _, p := range app.Properties {
+			below = append(below, p.Schema)
+		}
+		for _, p := range app.Patterns {
+			below = append(below, p.Schema)
+		}
+		below = slices.Concat(below, app.PrefixItems, []*ir.Any{app.Additional, app.Items, app.UnevaluatedItems, app.UnevaluatedProperties, a.Contains})
+	}
+	for _, x := range same {
 		if objectCounted(x, declared, seen) {
+			return true
+		}
+	}
+	for _, x := range below {
+		if objectCounted(x, nil, seen) {
 			return true
 		}
 	}

@@ -22,19 +22,11 @@ func (v *Either) Validate() error {
 }
 
 func (v *Either) validate(c *oasimpl.Validator) {
-	failed := failures1(c)
 	switch v.Type {
 	case EitherEither1:
 	case EitherEither2:
 	default:
 		c.Errorf("no variant of Either is set")
-	}
-	if failures1(c) == failed {
-		if data, err := v.AppendJSON(nil); err == nil {
-			if why := eval2(data, nil); why != "" {
-				c.Errorf("%s (checked on the JSON value as a whole)", why)
-			}
-		}
 	}
 }
 
@@ -85,19 +77,11 @@ func (v *Shape) Validate() error {
 }
 
 func (v *Shape) validate(c *oasimpl.Validator) {
-	failed := failures1(c)
 	switch v.Type {
 	case ShapeShape1:
 	case ShapeShape2:
 	default:
 		c.Errorf("no variant of Shape is set")
-	}
-	if failures1(c) == failed {
-		if data, err := v.AppendJSON(nil); err == nil {
-			if why := eval5(data, nil); why != "" {
-				c.Errorf("%s (checked on the JSON value as a whole)", why)
-			}
-		}
 	}
 }
 

@@ -80,7 +80,6 @@ func (v *DependentOrTrue) Validate() error {
 }
 
 func (v *DependentOrTrue) validate(c *oasimpl.Validator) {
-	failed := failures1(c)
 	switch v.Type {
 	case DependentOrTrueAny:
 		if oasrt.RawKind(v.Any) != oasrt.Object {
@@ -89,13 +88,6 @@ func (v *DependentOrTrue) validate(c *oasimpl.Validator) {
 	case DependentOrTrueAny2:
 	default:
 		c.Errorf("no variant of DependentOrTrue is set")
-	}
-	if failures1(c) == failed {
-		if data, err := v.AppendJSON(nil); err == nil {
-			if why := eval1(data, nil); why != "" {
-				c.Errorf("%s (checked on the JSON value as a whole)", why)
-			}
-		}
 	}
 }
 
@@ -259,17 +251,6 @@ var pattern1 = regexp.MustCompile(`x`)
 
 // pattern2 is the pattern `[0-9]`.
 var pattern2 = regexp.MustCompile(`[0-9]`)
-
-// failures1 is how many failures c holds.
-var failures1 = func(c *oasimpl.Validator) int {
-	switch err := c.Err().(type) {
-	case nil:
-		return 0
-	case oasrt.Errors:
-		return len(err)
-	}
-	return 1
-}
 
 // eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
