@@ -600,7 +600,7 @@ func allOfNull(sch *spec.Schema, depth int) bool {
 
 // memberNull reports whether a member of a union says it takes null.
 func memberNull(ms *spec.Schema, depth int) bool {
-	if isNullSchema(ms) || slices.Contains(ms.Type, "null") || ms.Nullable != nil && *ms.Nullable {
+	if slices.Contains(ms.Type, "null") || ms.Nullable != nil && *ms.Nullable {
 		return true
 	}
 	if slices.ContainsFunc(ms.Enum, func(e *yaml.Node) bool { return e.Tag == "!!null" }) {
