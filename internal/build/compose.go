@@ -271,10 +271,7 @@ func kinds(t ir.Type, seen map[ir.Decl]bool) []ir.JSONType {
 		defer delete(seen, t.Decl)
 		switch d := t.Decl.(type) {
 		case *ir.Struct:
-			if d.Other != nil {
-				return []ir.JSONType{ir.JSONAny} // a schema without type
-			}
-			return []ir.JSONType{ir.JSONObject}
+			return []ir.JSONType{ir.JSONObject} // (its OtherKind: gen.otherKinds)
 		case *ir.Tuple:
 			return []ir.JSONType{ir.JSONArray}
 		case *ir.Enum:
@@ -289,7 +286,13 @@ func kinds(t ir.Type, seen map[ir.Decl]bool) []ir.JSONType {
 		case *ir.Union:
 			var out []ir.JSONType
 			for _, v := range d.Variants {
-				for _, k := range kinds(v.Type, seen) {
+				ks := kinds(v.Type, seen)
+				if s := ir.StructOf(v.Type); s != nil && s.Other != nil {
+					// A struct of a schema without type takes every
+					// kind, which its union's decoder tries it on.
+					ks = []ir.JSONType{ir.JSONAny}
+				}
+				for _, k := range ks {
 					if !slices.Contains(out, k) {
 						out = append(out, k)
 					}

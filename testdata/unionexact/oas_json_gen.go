@@ -13,6 +13,20 @@ const (
 	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
 )
 
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval1(r.Span(at), nil); why != "" {
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
+}
+
 // EncodeJSON writes the variant that is set.
 func (v *RequiredOnly) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
@@ -26,20 +40,61 @@ func (v *RequiredOnly) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
+// decodeTyped reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
+func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 	*v = RequiredOnly{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
 	case oasrt.Object:
+		var which RequiredOnlyType
+		m := r.Mark()
+		if err := r.ObjStart(); err != nil {
+			return err
+		}
+		for which == 0 {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "a":
+				which = RequiredOnlyRequiredOnly1
+			default:
+				if err := r.Skip(); err != nil {
+					return err
+				}
+			}
+		}
+		r.Restore(m)
+		if which == 0 {
+			which = RequiredOnlyRequiredOnly2
+		}
+		switch which {
+		case RequiredOnlyRequiredOnly1:
+			v.Type = RequiredOnlyRequiredOnly1
+			if err := v.RequiredOnly1.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		case RequiredOnlyRequiredOnly2:
+			v.Type = RequiredOnlyRequiredOnly2
+			if err := v.RequiredOnly2.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}
+		return oasimpl.NoVariant(start, "RequiredOnly", kind, nil)
+	case oasrt.Array:
 		{
 			m := r.Mark()
 			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x1 RequiredOnly1
 			if err := func() error {
@@ -48,11 +103,8 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly1")
-				}
-				matched, end = "RequiredOnly1", r.Mark()
 				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x1
+				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
@@ -64,25 +116,17 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly2")
-				}
-				matched, end = "RequiredOnly2", r.Mark()
 				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x2
+				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
-			}
 			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
-	case oasrt.Array:
+	case oasrt.String:
 		{
 			m := r.Mark()
 			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x3 RequiredOnly1
 			if err := func() error {
@@ -91,11 +135,8 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly1")
-				}
-				matched, end = "RequiredOnly1", r.Mark()
 				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x3
+				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
@@ -107,25 +148,17 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly2")
-				}
-				matched, end = "RequiredOnly2", r.Mark()
 				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x4
+				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
-			}
 			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
-	case oasrt.String:
+	case oasrt.Number:
 		{
 			m := r.Mark()
 			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x5 RequiredOnly1
 			if err := func() error {
@@ -134,11 +167,8 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly1")
-				}
-				matched, end = "RequiredOnly1", r.Mark()
 				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x5
+				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
@@ -150,17 +180,10 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly2")
-				}
-				matched, end = "RequiredOnly2", r.Mark()
 				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x6
+				return nil
 			} else if firstErr == nil {
 				firstErr = err
-			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
 			}
 			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
@@ -168,7 +191,6 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 		{
 			m := r.Mark()
 			var firstErr error
-			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x7 RequiredOnly1
 			if err := func() error {
@@ -177,11 +199,8 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly1")
-				}
-				matched, end = "RequiredOnly1", r.Mark()
 				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x7
+				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
@@ -193,17 +212,10 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
-				if matched != "" {
-					return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly2")
-				}
-				matched, end = "RequiredOnly2", r.Mark()
 				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x8
+				return nil
 			} else if firstErr == nil {
 				firstErr = err
-			}
-			if matched != "" {
-				r.Restore(end)
-				return nil
 			}
 			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
@@ -211,7 +223,6 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 	{
 		m := r.Mark()
 		var firstErr error
-		matched, end := "", m // the variant that accepted the value, and where it ended
 		r.Restore(m)
 		var x9 RequiredOnly1
 		if err := func() error {
@@ -220,11 +231,8 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}(); err == nil {
-			if matched != "" {
-				return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly1")
-			}
-			matched, end = "RequiredOnly1", r.Mark()
 			v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x9
+			return nil
 		} else if firstErr == nil {
 			firstErr = err
 		}
@@ -236,17 +244,10 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}(); err == nil {
-			if matched != "" {
-				return oasimpl.Ambiguous(start, "RequiredOnly", matched, "RequiredOnly2")
-			}
-			matched, end = "RequiredOnly2", r.Mark()
 			v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x10
+			return nil
 		} else if firstErr == nil {
 			firstErr = err
-		}
-		if matched != "" {
-			r.Restore(end)
-			return nil
 		}
 		return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 	}
@@ -488,7 +489,7 @@ func (v *DependentOrTrue) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if why := eval1(r.Span(at), nil); why != "" {
+	if why := eval2(r.Span(at), nil); why != "" {
 		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
@@ -874,33 +875,33 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			m := r.Mark()
 			var firstErr error
 			r.Restore(m)
-			var x1 oasrt.Raw
+			var x1 FalseOrLoose2
 			if err := func() error {
-				at3 := r.Start()
-				x2, err := r.Raw()
-				if err != nil {
+				if err := x1.DecodeJSON(r); err != nil {
 					return err
 				}
-				if oasrt.RawKind(x2) != oasrt.Invalid {
-					return oasimpl.Violation(at3, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x2))
-				}
-				x1 = x2
 				return nil
 			}(); err == nil {
-				v.Type, v.Any = FalseOrLooseAny, x1
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x1
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x4 FalseOrLoose2
+			var x2 oasrt.Raw
 			if err := func() error {
-				if err := x4.DecodeJSON(r); err != nil {
+				at4 := r.Start()
+				x3, err := r.Raw()
+				if err != nil {
 					return err
 				}
+				if oasrt.RawKind(x3) != oasrt.Invalid {
+					return oasimpl.Violation(at4, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x3))
+				}
+				x2 = x3
 				return nil
 			}(); err == nil {
-				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x4
+				v.Type, v.Any = FalseOrLooseAny, x2
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
@@ -912,33 +913,33 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			m := r.Mark()
 			var firstErr error
 			r.Restore(m)
-			var x5 oasrt.Raw
+			var x5 FalseOrLoose2
 			if err := func() error {
-				at7 := r.Start()
-				x6, err := r.Raw()
-				if err != nil {
+				if err := x5.DecodeJSON(r); err != nil {
 					return err
 				}
-				if oasrt.RawKind(x6) != oasrt.Invalid {
-					return oasimpl.Violation(at7, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x6))
-				}
-				x5 = x6
 				return nil
 			}(); err == nil {
-				v.Type, v.Any = FalseOrLooseAny, x5
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x5
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x8 FalseOrLoose2
+			var x6 oasrt.Raw
 			if err := func() error {
-				if err := x8.DecodeJSON(r); err != nil {
+				at8 := r.Start()
+				x7, err := r.Raw()
+				if err != nil {
 					return err
 				}
+				if oasrt.RawKind(x7) != oasrt.Invalid {
+					return oasimpl.Violation(at8, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x7))
+				}
+				x6 = x7
 				return nil
 			}(); err == nil {
-				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x8
+				v.Type, v.Any = FalseOrLooseAny, x6
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
@@ -950,33 +951,71 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			m := r.Mark()
 			var firstErr error
 			r.Restore(m)
-			var x9 oasrt.Raw
+			var x9 FalseOrLoose2
 			if err := func() error {
-				at11 := r.Start()
-				x10, err := r.Raw()
-				if err != nil {
+				if err := x9.DecodeJSON(r); err != nil {
 					return err
 				}
-				if oasrt.RawKind(x10) != oasrt.Invalid {
-					return oasimpl.Violation(at11, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x10))
-				}
-				x9 = x10
 				return nil
 			}(); err == nil {
-				v.Type, v.Any = FalseOrLooseAny, x9
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x9
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x12 FalseOrLoose2
+			var x10 oasrt.Raw
 			if err := func() error {
-				if err := x12.DecodeJSON(r); err != nil {
+				at12 := r.Start()
+				x11, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x11) != oasrt.Invalid {
+					return oasimpl.Violation(at12, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x11))
+				}
+				x10 = x11
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = FalseOrLooseAny, x10
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
+		}
+	case oasrt.Number:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x13 FalseOrLoose2
+			if err := func() error {
+				if err := x13.DecodeJSON(r); err != nil {
 					return err
 				}
 				return nil
 			}(); err == nil {
-				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x12
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x13
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x14 oasrt.Raw
+			if err := func() error {
+				at16 := r.Start()
+				x15, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x15) != oasrt.Invalid {
+					return oasimpl.Violation(at16, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x15))
+				}
+				x14 = x15
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = FalseOrLooseAny, x14
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
@@ -988,33 +1027,33 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			m := r.Mark()
 			var firstErr error
 			r.Restore(m)
-			var x13 oasrt.Raw
+			var x17 FalseOrLoose2
 			if err := func() error {
-				at15 := r.Start()
-				x14, err := r.Raw()
-				if err != nil {
+				if err := x17.DecodeJSON(r); err != nil {
 					return err
 				}
-				if oasrt.RawKind(x14) != oasrt.Invalid {
-					return oasimpl.Violation(at15, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x14))
-				}
-				x13 = x14
 				return nil
 			}(); err == nil {
-				v.Type, v.Any = FalseOrLooseAny, x13
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x17
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x16 FalseOrLoose2
+			var x18 oasrt.Raw
 			if err := func() error {
-				if err := x16.DecodeJSON(r); err != nil {
+				at20 := r.Start()
+				x19, err := r.Raw()
+				if err != nil {
 					return err
 				}
+				if oasrt.RawKind(x19) != oasrt.Invalid {
+					return oasimpl.Violation(at20, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x19))
+				}
+				x18 = x19
 				return nil
 			}(); err == nil {
-				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x16
+				v.Type, v.Any = FalseOrLooseAny, x18
 				return nil
 			} else if firstErr == nil {
 				firstErr = err
@@ -1026,33 +1065,33 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 		m := r.Mark()
 		var firstErr error
 		r.Restore(m)
-		var x17 oasrt.Raw
+		var x21 FalseOrLoose2
 		if err := func() error {
-			at19 := r.Start()
-			x18, err := r.Raw()
-			if err != nil {
+			if err := x21.DecodeJSON(r); err != nil {
 				return err
 			}
-			if oasrt.RawKind(x18) != oasrt.Invalid {
-				return oasimpl.Violation(at19, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x18))
-			}
-			x17 = x18
 			return nil
 		}(); err == nil {
-			v.Type, v.Any = FalseOrLooseAny, x17
+			v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x21
 			return nil
 		} else if firstErr == nil {
 			firstErr = err
 		}
 		r.Restore(m)
-		var x20 FalseOrLoose2
+		var x22 oasrt.Raw
 		if err := func() error {
-			if err := x20.DecodeJSON(r); err != nil {
+			at24 := r.Start()
+			x23, err := r.Raw()
+			if err != nil {
 				return err
 			}
+			if oasrt.RawKind(x23) != oasrt.Invalid {
+				return oasimpl.Violation(at24, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x23))
+			}
+			x22 = x23
 			return nil
 		}(); err == nil {
-			v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x20
+			v.Type, v.Any = FalseOrLooseAny, x22
 			return nil
 		} else if firstErr == nil {
 			firstErr = err

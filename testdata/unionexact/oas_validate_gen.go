@@ -239,7 +239,20 @@ var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if n := oasimpl.Holding(raw, ev, eval2, eval3); n != 1 {
+	if n := oasimpl.Holding(raw, ev, eval3, eval4); n != 1 {
+		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
+	if out != nil {
+		ev = new(oasimpl.Evaluated)
+	}
+	if n := oasimpl.Holding(raw, ev, eval5, eval6); n != 1 {
 		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
 	}
 	out.Merge(ev)
@@ -252,8 +265,62 @@ var pattern1 = regexp.MustCompile(`x`)
 // pattern2 is the pattern `[0-9]`.
 var pattern2 = regexp.MustCompile(`[0-9]`)
 
-// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
+	if out != nil {
+		ev = new(oasimpl.Evaluated)
+	}
+	if kindKey := oasimpl.RawMissing(raw, "a"); kindKey != "" {
+		return fmt.Sprintf("missing required property %q", kindKey)
+	}
+	if members, ok := oasimpl.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "a" {
+				matched = true
+				if why := eval7(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
+	if out != nil {
+		ev = new(oasimpl.Evaluated)
+	}
+	if kindKey := oasimpl.RawMissing(raw, "xx"); kindKey != "" {
+		return fmt.Sprintf("missing required property %q", kindKey)
+	}
+	if members, ok := oasimpl.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if pattern1.MatchString(m.Key) {
+				matched = true
+				if why := eval8(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 	var ev *oasimpl.Evaluated
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
@@ -262,7 +329,7 @@ var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
 	if oasimpl.RawHas(raw, "foo") {
-		if why := eval4(raw, ev); why != "" {
+		if why := eval9(raw, ev); why != "" {
 			return "dependentSchemas \"foo\": " + why
 		}
 	}
@@ -270,13 +337,23 @@ var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
-// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
-// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
+// eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
+	return ""
+}
+
+// eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
+	return ""
+}
+
+// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
