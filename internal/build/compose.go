@@ -289,8 +289,9 @@ func kinds(t ir.Type, seen map[ir.Decl]bool) []ir.JSONType {
 				ks := kinds(v.Type, seen)
 				if s := ir.StructOf(v.Type); s != nil && s.Other != nil {
 					// A struct of a schema without type takes every
-					// kind, which its union's decoder tries it on.
-					ks = []ir.JSONType{ir.JSONAny}
+					// kind, which its union's decoder tries it on
+					// (objects among the objects, by key).
+					ks = []ir.JSONType{ir.JSONObject, ir.JSONArray, ir.JSONString, ir.JSONNumber, ir.JSONBoolean, ir.JSONNull}
 				}
 				for _, k := range ks {
 					if !slices.Contains(out, k) {
