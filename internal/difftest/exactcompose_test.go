@@ -69,6 +69,16 @@ func TestExactComposition(t *testing.T) {
 	if err := (&exactcompose.Payment{}).Validate(); err == nil {
 		t.Error("Validate took a Payment matching no oneOf member")
 	}
+	var n exactcompose.Payment
+	if err := n.UnmarshalJSON([]byte(`5`)); err == nil {
+		t.Fatal("decoded 5 as a Payment")
+	}
+	if err := n.SetOther([]byte(`5`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Validate(); err == nil {
+		t.Error("Validate took 5, matching both oneOf members, for a Payment")
+	}
 	if err := (&exactcompose.SizeOrA{}).Validate(); err == nil {
 		t.Error("Validate took a SizeOrA matching no anyOf member")
 	}

@@ -590,6 +590,7 @@ func (g *validator) structBody(d *ir.Struct) {
 		} else {
 			g.P("if ", g.qual(rt("OtherJSON")), "(v.OtherKind) != \"\" {")
 		}
+		g.wholeValidate(d) // a value of another kind has one too
 		g.P("return")
 		g.P("}")
 	}

@@ -38,6 +38,13 @@ func (v *StringAllOf) Validate() error {
 func (v *StringAllOf) validate(c *oasimpl.Validator) {
 	failed := failures1(c)
 	if oasrt.OtherJSON(v.OtherKind) != "" {
+		if failures1(c) == failed {
+			if data, err := v.AppendJSON(nil); err == nil {
+				if why := eval2(data, nil); why != "" {
+					c.Errorf("%s (checked on the JSON value as a whole)", why)
+				}
+			}
+		}
 		return
 	}
 	if v.Foo != nil {

@@ -81,6 +81,13 @@ func (v *Payment) Validate() error {
 func (v *Payment) validate(c *oasimpl.Validator) {
 	failed := failures1(c)
 	if oasrt.OtherJSON(v.OtherKind) != "" {
+		if failures1(c) == failed {
+			if data, err := v.AppendJSON(nil); err == nil {
+				if why := eval3(data, nil); why != "" {
+					c.Errorf("%s (checked on the JSON value as a whole)", why)
+				}
+			}
+		}
 		return
 	}
 	if failures1(c) == failed {
