@@ -63,6 +63,9 @@ type builder struct {
 	hooks  []*ir.Operation // the webhooks' operations
 	cbs    []*ir.Operation // the callbacks' operations
 	unions []*ir.Union
+	// nullMembers are the oneOf unions with a member that says it takes
+	// null (nullExclusive).
+	nullMembers map[*ir.Union]bool
 	// inline holds the declarations of inline schemas, which may be
 	// merged with copies of them (share.go).
 	inline map[ir.Decl]bool
@@ -533,10 +536,13 @@ func types(sch *spec.Schema) (ts []string, nullable bool) {
 			nullable = true
 		}
 	}
-	for _, sp := range append(append([]*spec.SchemaProxy{}, sch.OneOf...), sch.AnyOf...) {
-		if ms, err := sp.BuildSchema(); err == nil && ms != nil && (isNullSchema(ms) || nullMember(ms)) {
-			nullable = true
-		}
+	if len(ts) == 0 && (unionNull(sch, 0) || allOfNull(sch, 0)) {
+		nullable = true // (a type beside the union that leaves out null rules it out)
+	}
+	if slices.Contains(sch.Type, "null") && len(sch.OneOf)+len(sch.AnyOf) > 0 && isUnion(sch) {
+		// {type: [object, null], oneOf: [...]}: null too must match the
+		// union (3.0's nullable beside oneOf keeps its meaning: null).
+		nullable = unionNull(sch, 0)
 	}
 	if nullable && !listsNull(sch) && (sch.Nullable == nil || !*sch.Nullable) {
 		// The type or a member allows null, but the enum or const does
@@ -556,11 +562,70 @@ func listsNull(s *spec.Schema) bool {
 	return !s.HasEnum || slices.ContainsFunc(s.Enum, func(e *yaml.Node) bool { return e.Tag == "!!null" })
 }
 
-// nullMember reports whether a schema without type lists null among its
-// enum values ({enum: [6, null]}): a union with it as a member takes
-// null as that member's.
-func nullMember(s *spec.Schema) bool {
-	return len(s.Type) == 0 && slices.ContainsFunc(s.Enum, func(e *yaml.Node) bool { return e.Tag == "!!null" })
+// unionNull reports whether a schema's oneOf or anyOf takes null by a
+// member that says so ({type: null}, a type or enum with null, 3.0's
+// nullable, a union that does): then the union's uses are nullable, and
+// its variants are not. A oneOf takes null when exactly one member does;
+// with a member without type beside it (which may take null too), null
+// is left to the union's decoder and its whole-value check (fillUnion
+// warns), so the uses are not nullable.
+func unionNull(sch *spec.Schema, depth int) bool {
+	members, oneOf := sch.OneOf, true
+	if len(members) == 0 {
+		members, oneOf = sch.AnyOf, false
+	}
+	explicit, loose := 0, 0
+	for _, sp := range members {
+		ms, err := sp.BuildSchema()
+		switch {
+		case err != nil || ms == nil:
+		case memberNull(ms, depth):
+			explicit++
+		case looseMember(ms):
+			loose++
+		}
+	}
+	if !oneOf {
+		return explicit > 0
+	}
+	return explicit == 1 && loose == 0
+}
+
+// allOfNull reports whether a schema's allOf takes null: a member says
+// so (3.0's {type: object, nullable: true}) and every other member takes
+// it too, saying so or saying nothing of null ({readOnly: true}).
+func allOfNull(sch *spec.Schema, depth int) bool {
+	explicit := false
+	for _, sp := range sch.AllOf {
+		ms, err := sp.BuildSchema()
+		switch {
+		case err != nil || ms == nil:
+			return false
+		case memberNull(ms, depth):
+			explicit = true
+		case !looseMember(ms):
+			return false
+		}
+	}
+	return explicit
+}
+
+// memberNull reports whether a member of a union says it takes null.
+func memberNull(ms *spec.Schema, depth int) bool {
+	if slices.Contains(ms.Type, "null") || ms.Nullable != nil && *ms.Nullable {
+		return true
+	}
+	if slices.ContainsFunc(ms.Enum, func(e *yaml.Node) bool { return e.Tag == "!!null" }) {
+		return true
+	}
+	return depth < 8 && len(ms.Type) == 0 && (unionNull(ms, depth+1) || allOfNull(ms, depth+1))
+}
+
+// looseMember reports whether a union member may take null without saying
+// so: a schema without type, enum, const or composition ({}, true).
+func looseMember(ms *spec.Schema) bool {
+	return len(ms.Type) == 0 && len(ms.Enum) == 0 && ms.Const == nil && !isFalse(ms) && ms.Not == nil &&
+		len(ms.AllOf)+len(ms.AnyOf)+len(ms.OneOf) == 0
 }
 
 // isNullSchema reports whether a schema accepts only null ({type: "null"},
@@ -908,6 +973,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 		}
 		b.warnf(classAllOf, d.Pos, "%s: the types of allOf's members %s, but its object members make a struct: the members of other kinds are not checked", d.Pointer, what)
 	}
+	b.constraintUnion(sch, d.Pointer)
 	if d.Other != nil {
 		fieldNames.Claim("OtherKind", "") // the embedded oasrt.OtherKind
 	}
@@ -936,14 +1002,18 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 				// A $ref's target documents itself, on its own type.
 				f.Doc = docOf(ps)
 			}
-			f.Type = b.typeOf(sp, ps, d.GoName+ir.NamePart(name), d.Pointer+"/properties/"+name)
+			if pr.only != nil {
+				f.Type = pr.only // allOf's members leave it no value (disjointProp)
+			} else {
+				f.Type = b.typeOf(sp, ps, d.GoName+ir.NamePart(name), d.Pointer+"/properties/"+name)
+			}
 			f.ReadOnly = ps.ReadOnly != nil && *ps.ReadOnly
 			f.WriteOnly = ps.WriteOnly != nil && *ps.WriteOnly
 			def := b.refAnnotations(sp, f, d.Pointer+"/properties/"+name)
 			if def == nil {
 				def = ps.Default
 			}
-			if def != nil && !f.Required {
+			if def != nil && !f.Required && pr.only == nil {
 				b.setDefault(f, def, d.Pointer+"/properties/"+name)
 			}
 			d.Fields = append(d.Fields, f)
@@ -1194,6 +1264,19 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 				}
 			}
 		}
+		// No member has a type: the schema's own gives the Go type, and
+		// the members' keywords are checked on the value as a whole
+		// (whole.go) where the warning makes a check.
+		// (Without a type of its own, or an object's, the value is raw
+		// JSON, whose keywords freeFormKeywords reports.)
+		for i, sp := range sch.AllOf {
+			if ts, _ := types(sch); len(ts) != 1 || ts[0] == "object" {
+				break
+			}
+			if ms := b.resolve(sp, pos); ms != nil && (asserts(ms) || isFalse(ms)) {
+				b.warnf(classAllOf, pos, "%s: allOf member %d has no type; its keywords are not checked on the Go type of the schema", pointer, i)
+			}
+		}
 	}
 	ts, _ := types(sch)
 	if len(ts) == 0 {
@@ -1235,6 +1318,7 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 	}
 	switch ts[0] {
 	case "array":
+		b.constraintUnion(sch, pointer)
 		a := &ir.Array{MinItems: sch.MinItems, MaxItems: sch.MaxItems, Unique: sch.UniqueItems != nil && *sch.UniqueItems}
 		if sch.Items != nil && sch.Items.IsA() && sch.Items.A != nil {
 			if is := b.resolve(sch.Items.A, pos); is != nil {
@@ -1272,6 +1356,7 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 		b.objectParts(a, sch)
 		return a
 	case "string", "integer", "number", "boolean":
+		b.constraintUnion(sch, pointer)
 		return b.prim(sch, ts[0], pointer)
 	}
 	b.errorf(pos, "%s: unknown type %q%s", pointer, ts[0], spec.DidYouMean(ts[0], typeNames))
@@ -1280,6 +1365,21 @@ func (b *builder) shapeNonNull(sch *spec.Schema, hint, pointer string) ir.Type {
 
 // typeNames are the values of the keyword type.
 var typeNames = []string{"array", "boolean", "integer", "null", "number", "object", "string"}
+
+// constraintUnion warns about the oneOf or anyOf of a schema of one
+// type that is not a union (isUnion: its members only constrain), which
+// the Go type of the type does not check; a component's whole-value
+// check does.
+func (b *builder) constraintUnion(sch *spec.Schema, pointer string) {
+	for _, kw := range []struct {
+		name    string
+		members []*spec.SchemaProxy
+	}{{"oneOf", sch.OneOf}, {"anyOf", sch.AnyOf}} {
+		if len(kw.members) > 0 {
+			b.warnf(classUnion, b.pos(sch), "%s: %s whose members only constrain the value is not checked by its Go type", pointer, kw.name)
+		}
+	}
+}
 
 // stringChecks sets the lengths and pattern of a String prim from sch.
 func (b *builder) stringChecks(p *ir.Prim, sch *spec.Schema, pointer string) {

@@ -18,6 +18,10 @@ type prop struct {
 	name string
 	sp   *spec.SchemaProxy
 	sch  *spec.Schema
+	// only, when set, is the type of the property in place of sch's:
+	// allOf members give it types no value has both of, so it takes
+	// nothing (or only null).
+	only ir.Type
 }
 
 // objectParts is an object schema's view with its allOf members merged in:
@@ -37,7 +41,7 @@ type objectParts struct {
 }
 
 // parts merges sch and its allOf members. Two members that give one
-// property different types are an error at the second one.
+// property types no value has both of leave it absent (or null).
 func (b *builder) parts(sch *spec.Schema, at ir.Pos) *objectParts {
 	o := &objectParts{index: map[string]int{}}
 	b.mergeInto(o, sch, at, map[*yaml.Node]bool{})
@@ -83,11 +87,10 @@ func (b *builder) mergeInto(o *objectParts, sch *spec.Schema, at ir.Pos, seen ma
 				switch {
 				case narrower(ps, prev.sch):
 					// allOf of number and integer is integer.
-					o.props[i] = prop{name, sp, ps}
+					o.props[i] = prop{name: name, sp: sp, sch: ps}
 					dropped = prev.sch
 				case !compatible(prev.sch, ps):
-					b.errorf(b.pos(ps), "property %q is defined twice in allOf with different types: %s here, %s at %s",
-						name, describe(ps), describe(prev.sch), b.pos(prev.sch))
+					o.props[i].only = b.disjointProp(name, prev.sch, ps)
 					continue
 				}
 				if na, nb := rootNode(prev.sch), rootNode(ps); (na == nil || na != nb) && asserts(dropped) {
@@ -96,7 +99,7 @@ func (b *builder) mergeInto(o *objectParts, sch *spec.Schema, at ir.Pos, seen ma
 				continue
 			}
 			o.index[name] = len(o.props)
-			o.props = append(o.props, prop{name, sp, ps})
+			o.props = append(o.props, prop{name: name, sp: sp, sch: ps})
 		}
 	}
 	for _, r := range sch.Required {
@@ -116,13 +119,35 @@ func (b *builder) mergeInto(o *objectParts, sch *spec.Schema, at ir.Pos, seen ma
 	if sch.PatternProperties != nil {
 		for pattern, sp := range sch.PatternProperties.FromOldest() {
 			if ps := b.resolve(sp, at); ps != nil {
-				o.patterns = append(o.patterns, prop{pattern, sp, ps})
+				o.patterns = append(o.patterns, prop{name: pattern, sp: sp, sch: ps})
 			}
 		}
 	}
 	if sch.MaxProperties != nil {
 		o.maxProps = sch.MaxProperties
 	}
+}
+
+// disjointProp returns the type of a property two allOf members define
+// with types that share no JSON type (compatible is false): JSON Schema
+// applies both, so the property can hold only null when both allow it,
+// and otherwise no value at all (it must be absent). Types that overlap
+// partly ([string, integer] and [integer, boolean]) keep the first
+// definition's Go type, and the whole-value check, where there is one,
+// the rest.
+func (b *builder) disjointProp(name string, prev, ps *spec.Schema) ir.Type {
+	ta, na := types(prev)
+	tb, nb := types(ps)
+	if len(intersectKinds(ta, tb)) > 0 {
+		b.warnf(classAllOf, b.pos(ps), "property %q is defined again in allOf with other types: %s here, %s at %s; this definition is not checked, only the first", name, describe(ps), describe(prev), b.pos(prev))
+		return nil
+	}
+	if na && nb {
+		b.warnf(classAllOf, b.pos(ps), "property %q is defined twice in allOf with types no value has both of but null: %s here, %s at %s; it may only be null", name, describe(ps), describe(prev), b.pos(prev))
+		return &ir.Any{Kinds: []ir.JSONType{ir.JSONNull}}
+	}
+	b.warnf(classAllOf, b.pos(ps), "property %q is defined twice in allOf with types no value has both of: %s here, %s at %s; no value is valid, so the property must be absent", name, describe(ps), describe(prev), b.pos(prev))
+	return &ir.Any{False: true}
 }
 
 // compatible reports whether two definitions of one property can share a
@@ -249,7 +274,7 @@ func kinds(t ir.Type, seen map[ir.Decl]bool) []ir.JSONType {
 		defer delete(seen, t.Decl)
 		switch d := t.Decl.(type) {
 		case *ir.Struct:
-			return []ir.JSONType{ir.JSONObject}
+			return []ir.JSONType{ir.JSONObject} // (its OtherKind: gen.otherKinds)
 		case *ir.Tuple:
 			return []ir.JSONType{ir.JSONArray}
 		case *ir.Enum:
@@ -264,7 +289,14 @@ func kinds(t ir.Type, seen map[ir.Decl]bool) []ir.JSONType {
 		case *ir.Union:
 			var out []ir.JSONType
 			for _, v := range d.Variants {
-				for _, k := range kinds(v.Type, seen) {
+				ks := kinds(v.Type, seen)
+				if s := ir.StructOf(v.Type); s != nil && s.Other != nil {
+					// A struct of a schema without type takes every
+					// kind, which its union's decoder tries it on
+					// (objects among the objects, by key).
+					ks = []ir.JSONType{ir.JSONObject, ir.JSONArray, ir.JSONString, ir.JSONNumber, ir.JSONBoolean, ir.JSONNull}
+				}
+				for _, k := range ks {
 					if !slices.Contains(out, k) {
 						out = append(out, k)
 					}
@@ -346,17 +378,35 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 		kw = "anyOf"
 	}
 	var refs []string
-	nullMember := false  // a member {type: null}
-	var nullToo []string // the variants that may take null as well
 	for i, sp := range members {
 		ms := b.resolve(sp, d.Pos)
-		if ms != nil && isNullSchema(ms) {
-			nullMember = true
+		if ms != nil && memberNull(ms, 0) && !d.AnyOf {
+			if b.nullMembers == nil {
+				b.nullMembers = map[*ir.Union]bool{}
+			}
+			b.nullMembers[d] = true
 		}
 		if ms == nil || isNullSchema(ms) {
 			continue // a null member makes the union's uses nullable
 		}
 		hint, pointer := fmt.Sprintf("%s%d", d.GoName, i+1), fmt.Sprintf("%s/%s/%d", d.Pointer, kw, i)
+		if ots := kindsWithNull(sch); len(ots) > 0 {
+			// The union's type applies to every member: one of other
+			// types matches nothing, so it is left out; one of some
+			// other types too is kept to the union's.
+			mts := kindsWithNull(ms)
+			both := intersectKinds(ots, mts)
+			switch {
+			case len(mts) > 0 && len(both) == 0:
+				continue
+			case len(mts) > 0 && !sameKinds(both, mts) && !sp.IsReference():
+				narrowed := *ms
+				narrowed.Type, narrowed.Nullable = both, nil
+				ms = &narrowed
+			case len(mts) > 0 && !sameKinds(both, mts), len(mts) == 0 && sp.IsReference() && !allOfTyped(ms, ots):
+				b.warnf(classUnion, d.Pos, "%s: type %s beside %s is not checked on this member, which takes other types too", pointer, strings.Join(ots, ", "), kw)
+			}
+		}
 		if len(ms.Type) == 0 && len(sch.Type) > 0 && !sp.IsReference() {
 			// The union's type applies to an inline member without one:
 			// {type: string, anyOf: [{maxLength: 2}]} accepts no number.
@@ -386,21 +436,12 @@ func (b *builder) fillUnion(d *ir.Union, sch *spec.Schema) {
 		}
 		v := &ir.Variant{GoName: fields.Claim(name, "Variant"), Type: t}
 		d.Variants = append(d.Variants, v)
-		if mayBeNull(t) {
-			nullToo = append(nullToo, v.GoName)
-		}
 		refs = append(refs, sp.GetReference())
 		if _, ok := t.(*ir.Nullable); ok {
 			// A variant that is null: the union as a whole accepts null,
 			// which refTo records on its uses.
 			v.Type = t.(*ir.Nullable).Elem
 		}
-	}
-	if nullMember && len(nullToo) > 0 && !d.AnyOf {
-		// oneOf: [{oneOf: [{type: number}, true]}, {type: null}]: null
-		// matches two members, so oneOf rejects it; the union's uses take
-		// null as the null member's.
-		b.warnf(classUnion, d.Pos, "%s: null matches the null member and variant %s too, so oneOf rejects it; the decoder accepts null (oneOf's exclusivity is not checked for null)", d.Pointer, strings.Join(nullToo, ", "))
 	}
 	if disc := sch.Discriminator; disc != nil && disc.PropertyName != "" {
 		d.Discriminator = disc.PropertyName
@@ -661,6 +702,9 @@ func (b *builder) finishUnions() {
 		for _, v := range d.Variants {
 			v.Kinds = kindsOf(v.Type)
 		}
+		if b.nullMembers[d] {
+			b.nullExclusive(d)
+		}
 		if d.Discriminator != "" {
 			objects := true
 			for _, v := range d.Variants {
@@ -680,6 +724,25 @@ func (b *builder) finishUnions() {
 			}
 		}
 		b.chooseBy(d)
+	}
+}
+
+// nullExclusive warns about a oneOf with a member that says it takes
+// null (memberNull) and variants that may take it without saying so
+// (oneOf: [true, {type: [array, null]}]): null may match two members, so
+// oneOf may reject it. The union's uses are not nullable then
+// (unionNull), a variant takes null, and the whole-value check, where
+// there is one, counts the members. It runs once the variants are
+// filled.
+func (b *builder) nullExclusive(d *ir.Union) {
+	var nullToo []string
+	for _, v := range d.Variants {
+		if mayBeNull(v.Type) {
+			nullToo = append(nullToo, v.GoName)
+		}
+	}
+	if len(nullToo) > 0 {
+		b.warnf(classUnion, d.Pos, "%s: null matches a member that says so and may match variant %s too: oneOf's exclusivity is not checked for null on the Go type", d.Pointer, strings.Join(nullToo, ", "))
 	}
 }
 
@@ -1106,4 +1169,32 @@ func intersectKinds(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// isFalse reports whether a schema is the boolean schema false.
+func isFalse(s *spec.Schema) bool {
+	n := rootNode(s)
+	return n != nil && n.Tag == "!!bool" && n.Value == "false"
+}
+
+// allOfTyped reports whether a schema without type of its own takes only
+// values of the types ts through its allOf members.
+func allOfTyped(sch *spec.Schema, ts []string) bool {
+	kinds, typed := allOfKinds(sch, map[*yaml.Node]bool{})
+	return typed && allowsTypes(ts, kinds)
+}
+
+// kindsWithNull returns a schema's types, null among them when 3.0's
+// nullable says so.
+func kindsWithNull(sch *spec.Schema) []string {
+	ts := sch.Type
+	if len(ts) > 0 && sch.Nullable != nil && *sch.Nullable && !slices.Contains(ts, "null") {
+		ts = append(slices.Clip(ts), "null")
+	}
+	return ts
+}
+
+// sameKinds reports whether two lists of types hold the same types.
+func sameKinds(a, b []string) bool {
+	return len(a) == len(b) && !slices.ContainsFunc(a, func(k string) bool { return !slices.Contains(b, k) })
 }

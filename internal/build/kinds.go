@@ -130,7 +130,15 @@ func (b *builder) conditionParts(a *ir.Any, sch *spec.Schema, pointer string) {
 		return nil
 	}
 	if sch.If != nil && conditionChecked(sch) {
-		a.If, a.Then, a.Else = sub(sch.If, "if"), sub(sch.Then, "then"), sub(sch.Else, "else")
+		n := len(b.diags)
+		a.If = sub(sch.If, "if")
+		if b.inexactSince(n) {
+			// An if that takes more values than its schema would apply
+			// then to values that should get else.
+			b.warnf(classUnchecked, b.pos(sch), "%s: if/then/else is not checked: its if schema is not checked exactly", pointer)
+			a.If = nil
+		}
+		a.Then, a.Else = sub(sch.Then, "then"), sub(sch.Else, "else")
 		if a.If == nil || a.Then == nil && a.Else == nil {
 			a.If, a.Then, a.Else = nil, nil, nil // nothing to check
 		}
@@ -207,7 +215,20 @@ func (b *builder) composeParts(a *ir.Any, sch *spec.Schema, pointer string) {
 			break
 		}
 	}
+	n := len(b.diags)
 	a.OneOf = members(sch.OneOf, "oneOf")
+	if len(a.OneOf) > 0 && b.inexactSince(n) {
+		// A member that takes more values than its schema miscounts.
+		b.warnf(classUnion, b.pos(sch), "%s: oneOf is not checked: a member's schema is not checked exactly", pointer)
+		a.OneOf = nil
+	}
+}
+
+// inexactSince reports whether a warning since the n-th says a keyword is
+// not checked: a free-form check built since then takes more values than
+// its schema does, so it cannot be negated or counted.
+func (b *builder) inexactSince(n int) bool {
+	return slices.ContainsFunc(b.diags[n:], func(d ir.Diagnostic) bool { return unchecked(d.Msg) })
 }
 
 // containsParts sets a free-form value's contains checks.
@@ -237,10 +258,12 @@ func (b *builder) containsParts(a *ir.Any, sch *spec.Schema, pointer string) {
 // merged from allOf stays an object: its members' keywords of other kinds
 // are not gathered.
 func (b *builder) otherKinds(sch *spec.Schema, pointer string) *ir.Any {
-	if len(sch.Type) > 0 || len(sch.AllOf) > 0 || len(sch.AnyOf) > 0 || len(sch.OneOf) > 0 ||
+	if len(sch.Type) > 0 || len(sch.AllOf) > 0 || len(sch.AnyOf)+len(sch.OneOf) > 0 && isUnion(sch) ||
 		len(sch.Enum) > 0 || sch.Const != nil || sch.Not != nil {
 		return nil // and enum, const and not: the struct's own checks
 	}
+	// (A oneOf or anyOf of constraints beside the properties is the
+	// whole-value check's: fillStruct warns.)
 	a := &ir.Any{}
 	b.kindParts(a, sch, pointer)
 	// The object keywords are the struct's own.

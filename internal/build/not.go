@@ -115,15 +115,13 @@ func (b *builder) withNot(t ir.Type, sch *spec.Schema, pointer string) ir.Type {
 		// on the whole value, which must fail them; not {type} is a check
 		// of the value's kind.
 		if ns := b.resolve(sch.Not, b.pos(sch)); ns != nil && !onlyType(ns) {
-			before := len(b.diags)
-			m, ok := b.shape(ns, "Not", pointer+"/not").(*ir.Any)
-			if ok && slices.ContainsFunc(b.diags[before:], func(d ir.Diagnostic) bool { return unchecked(d.Msg) }) {
-				// A keyword of the not's schema left unchecked would
-				// make the not reject values it allows.
-				b.warnf(classNot, b.pos(sch), "%s/not: its schema has keywords that are not checked, so the not is not checked", pointer)
-				return t
-			}
-			if ok {
+			n := len(b.diags)
+			if m, ok := b.shape(ns, "Not", pointer+"/not").(*ir.Any); ok {
+				if b.inexactSince(n) {
+					// Its negation would rule out values it should not.
+					b.warnf(classNot, b.pos(sch), "%s/not: not is not checked: its schema is not checked exactly", pointer)
+					return t
+				}
 				c := *u
 				c.NotAny = m
 				return &c

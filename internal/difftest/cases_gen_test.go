@@ -23,6 +23,8 @@ import (
 	enumstringplain "github.com/oasgen/oasgen/testdata/enumstring/plain"
 	eventsplain "github.com/oasgen/oasgen/testdata/events/plain"
 	events31plain "github.com/oasgen/oasgen/testdata/events31/plain"
+	exactcomposeplain "github.com/oasgen/oasgen/testdata/exactcompose/plain"
+	exactcompose30plain "github.com/oasgen/oasgen/testdata/exactcompose30/plain"
 	exactkwplain "github.com/oasgen/oasgen/testdata/exactkw/plain"
 	externalrefplain "github.com/oasgen/oasgen/testdata/externalref/plain"
 	extpositionsplain "github.com/oasgen/oasgen/testdata/extpositions/plain"
@@ -109,6 +111,8 @@ var cases = map[string][]pair{
 	"enumstring":       conv(enumstringplain.Pairs, func(p enumstringplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"events":           conv(eventsplain.Pairs, func(p eventsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"events31":         conv(events31plain.Pairs, func(p events31plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"exactcompose":     conv(exactcomposeplain.Pairs, func(p exactcomposeplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"exactcompose30":   conv(exactcompose30plain.Pairs, func(p exactcompose30plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"exactkw":          conv(exactkwplain.Pairs, func(p exactkwplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"externalref":      conv(externalrefplain.Pairs, func(p externalrefplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"extpositions":     conv(extpositionsplain.Pairs, func(p extpositionsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

@@ -157,6 +157,9 @@ func (c *codec) unionCodec(d *ir.Union) {
 			c.byTag(d, exact)
 		case k.kind == ir.JSONObject && d.Facts:
 			c.byFacts(d, factVariants(d))
+		case k.kind == ir.JSONObject && d.Discriminator != "" && len(exact) == 1 && len(any) == 0 && len(exact[0].Tags) > 0:
+			// One variant: its tag is checked as among several.
+			c.byTag(d, exact)
 		case k.kind == ir.JSONObject && len(exact) > 1 && !d.Trial:
 			c.byKey(d, exact)
 		case k.kind == ir.JSONString && len(exact) > 1 && !d.Trial && len(others) == 0:

@@ -511,6 +511,9 @@ func genValidate(f *file, pkg *ir.Package) {
 			g.P("return")
 			g.P("}")
 		}
+		if wholeEncoded(d) {
+			g.P("failed := ", k.failures(), "(c)")
+		}
 		switch d := d.(type) {
 		case *ir.Struct:
 			g.structBody(d)
@@ -587,6 +590,7 @@ func (g *validator) structBody(d *ir.Struct) {
 		} else {
 			g.P("if ", g.qual(rt("OtherJSON")), "(v.OtherKind) != \"\" {")
 		}
+		g.wholeValidate(d) // a value of another kind has one too
 		g.P("return")
 		g.P("}")
 	}

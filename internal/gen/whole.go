@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,33 +70,172 @@ func (c *codec) wholeDecoder(d ir.Decl) {
 	c.P()
 }
 
-// wholeValidate prints the whole-value check of Validate, for a value
-// kept as raw JSON. A Go type of its own may not hold all of the value
-// (members no field declares are skipped, defaults are filled in), so its
-// encoding is not the value that was decoded: there the check runs on
-// decoding only.
+// wholeValidate prints the whole-value check of Validate. A value kept as
+// raw JSON is checked as it is; one of a Go type of its own, on its
+// encoding, where that is what was decoded as far as the check can tell
+// (encodingKept).
 func (g *validator) wholeValidate(d ir.Decl) {
 	w := wholeOf(d)
-	a, ok := d.(*ir.Alias)
-	if w == nil || !ok {
-		return
+	switch {
+	case rawWhole(d):
+		g.P("if why := ", g.checks.evaluator(w), "((*v), nil); why != \"\" {")
+		g.P("c.Errorf(", strconv.Quote("%s"+wholeSuffix), ", why)")
+		g.P("}")
+	case wholeEncoded(d):
+		// Only where the Go type's own checks found nothing: the check
+		// would report their failures again.
+		g.P("if ", g.checks.failures(), "(c) == failed {")
+		g.P("if data, err := v.AppendJSON(nil); err == nil {")
+		g.P("if why := ", g.checks.evaluator(w), "(data, nil); why != \"\" {")
+		g.P("c.Errorf(", strconv.Quote("%s"+wholeSuffix), ", why)")
+		g.P("}")
+		g.P("}")
+		g.P("}")
 	}
-	if _, raw := a.Type.(*ir.Any); !raw {
-		return
-	}
-	g.P("if why := ", g.checks.evaluator(w), "((*v), nil); why != \"\" {")
-	g.P("c.Errorf(", strconv.Quote("%s"+wholeSuffix), ", why)")
-	g.P("}")
+}
+
+// failures returns the name of the package-level function that counts
+// the failures a Validator holds.
+func (k *checks) failures() string {
+	return k.variable("failures", "failures", "how many failures c holds", func(f *file) string {
+		return "func(c *" + f.qual(rt("Validator")) + ") int {\nswitch err := c.Err().(type) {\ncase nil:\nreturn 0\ncase " + f.qual(rt("Errors")) + ":\nreturn len(err)\n}\nreturn 1\n}"
+	})
 }
 
 // wholeValidated reports whether Validate runs d's whole-value check.
-func wholeValidated(d ir.Decl) bool {
+func wholeValidated(d ir.Decl) bool { return rawWhole(d) || wholeEncoded(d) }
+
+// rawWhole reports whether d is raw JSON with a whole-value check.
+func rawWhole(d ir.Decl) bool {
 	a, ok := d.(*ir.Alias)
 	if !ok || a.Whole == nil {
 		return false
 	}
 	_, raw := a.Type.(*ir.Any)
 	return raw
+}
+
+// wholeEncoded reports whether Validate runs d's whole-value check on
+// the value's encoding, after its Go type's own checks.
+func wholeEncoded(d ir.Decl) bool {
+	w := wholeOf(d)
+	if w == nil || rawWhole(d) {
+		return false
+	}
+	if a, ok := d.(*ir.Alias); ok && goAlias(a) {
+		return false // the target's methods
+	}
+	return encodingKept(d, w)
+}
+
+// encodingKept reports whether the whole-value check w of d judges d's
+// encoding as it judged the value decoded: a struct that leaves out the
+// members no field declares, and fills in defaults, changes what
+// property counts, names and required lists see, so there Validate
+// leaves the check to decoding.
+func encodingKept(d ir.Decl, w *ir.Any) bool {
+	switch d := d.(type) {
+	case *ir.Enum:
+		return true
+	case *ir.Alias:
+		if _, prim := d.Type.(*ir.Prim); prim {
+			return true
+		}
+	}
+	s, ok := d.(*ir.Struct)
+	if !ok {
+		// Unions, tuples and arrays hold structs of their own.
+		return !objectCounted(w, nil, map[*ir.Any]bool{})
+	}
+	declared := map[string]bool{}
+	if s.Closed || s.Additional != nil {
+		declared[allMembers] = true // no member is left out
+	}
+	for _, f := range s.Fields {
+		if f.Default != nil {
+			return false
+		}
+		declared[f.JSONName] = true
+	}
+	return !objectCounted(w, declared, map[*ir.Any]bool{})
+}
+
+// allMembers, a key of objectCounted's declared, says every member of
+// the object is kept: none is beyond the declared ones.
+const allMembers = "\x00all"
+
+// objectCounted reports whether a check looks at an object's members
+// beyond the names in declared (nil: beyond none, for values below the
+// top): counts, names, patterns, other properties, or required names.
+func objectCounted(a *ir.Any, declared map[string]bool, seen map[*ir.Any]bool) bool {
+	if a == nil || seen[a] {
+		return false
+	}
+	seen[a] = true
+	if declared[allMembers] {
+		// Only the values below may be structs that leave members out.
+		return objectCountedBelow(a, declared, seen)
+	}
+	if a.MinProps != nil || a.MaxProps != nil || a.PropertyNames != nil {
+		return true
+	}
+	for _, r := range a.Required {
+		if !declared[r] {
+			return true
+		}
+	}
+	for _, dr := range a.DependentRequired {
+		if !declared[dr.Key] {
+			return true
+		}
+		for _, n := range dr.Names {
+			if !declared[n] {
+				return true
+			}
+		}
+	}
+	if app := a.App; app != nil {
+		if len(app.Patterns) > 0 || app.Additional != nil || app.UnevaluatedProperties != nil {
+			return true
+		}
+		for _, p := range app.DependentSchemas {
+			if !declared[p.Name] {
+				return true
+			}
+		}
+	}
+	return objectCountedBelow(a, declared, seen)
+}
+
+// objectCountedBelow is objectCounted on the subschemas of a: those of
+// the same value with declared, those of its members and items with none
+// (each may be a struct of its own).
+func objectCountedBelow(a *ir.Any, declared map[string]bool, seen map[*ir.Any]bool) bool {
+	same := slices.Concat(a.AllOf, a.AnyOf, a.OneOf, []*ir.Any{a.NotAny, a.If, a.Then, a.Else})
+	var below []*ir.Any
+	if app := a.App; app != nil {
+		for _, p := range app.DependentSchemas {
+			same = append(same, p.Schema)
+		}
+		for _, p := range app.Properties {
+			below = append(below, p.Schema)
+		}
+		for _, p := range app.Patterns {
+			below = append(below, p.Schema)
+		}
+		below = slices.Concat(below, app.PrefixItems, []*ir.Any{app.Additional, app.Items, app.UnevaluatedItems, app.UnevaluatedProperties, a.Contains})
+	}
+	for _, x := range same {
+		if objectCounted(x, declared, seen) {
+			return true
+		}
+	}
+	for _, x := range below {
+		if objectCounted(x, nil, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // tracks reports whether a schema of a whole-value check notes evaluated

@@ -36,7 +36,15 @@ func (v *StringAllOf) Validate() error {
 }
 
 func (v *StringAllOf) validate(c *oasimpl.Validator) {
+	failed := failures1(c)
 	if oasrt.OtherJSON(v.OtherKind) != "" {
+		if failures1(c) == failed {
+			if data, err := v.AppendJSON(nil); err == nil {
+				if why := eval2(data, nil); why != "" {
+					c.Errorf("%s (checked on the JSON value as a whole)", why)
+				}
+			}
+		}
 		return
 	}
 	if v.Foo != nil {
@@ -45,6 +53,13 @@ func (v *StringAllOf) validate(c *oasimpl.Validator) {
 			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.Foo))
 		}
 		c.Pop()
+	}
+	if failures1(c) == failed {
+		if data, err := v.AppendJSON(nil); err == nil {
+			if why := eval2(data, nil); why != "" {
+				c.Errorf("%s (checked on the JSON value as a whole)", why)
+			}
+		}
 	}
 }
 
@@ -109,6 +124,17 @@ var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
 	}
 	out.Merge(ev)
 	return ""
+}
+
+// failures1 is how many failures c holds.
+var failures1 = func(c *oasimpl.Validator) int {
+	switch err := c.Err().(type) {
+	case nil:
+		return 0
+	case oasrt.Errors:
+		return len(err)
+	}
+	return 1
 }
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.

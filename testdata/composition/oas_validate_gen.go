@@ -275,8 +275,24 @@ func (v *LateEnum) validate(c *oasimpl.Validator) {
 	}
 }
 
-// Validate returns nil: no value of Refined breaks its schema.
-func (v *Refined) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Refined) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Refined) validate(c *oasimpl.Validator) {
+	failed := failures1(c)
+	if failures1(c) == failed {
+		if data, err := v.AppendJSON(nil); err == nil {
+			if why := eval1(data, nil); why != "" {
+				c.Errorf("%s (checked on the JSON value as a whole)", why)
+			}
+		}
+	}
+}
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
@@ -871,6 +887,17 @@ var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 	}
 	out.Merge(ev)
 	return ""
+}
+
+// failures1 is how many failures c holds.
+var failures1 = func(c *oasimpl.Validator) int {
+	switch err := c.Err().(type) {
+	case nil:
+		return 0
+	case oasrt.Errors:
+		return len(err)
+	}
+	return 1
 }
 
 // eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.

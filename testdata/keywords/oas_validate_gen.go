@@ -496,8 +496,24 @@ func (v *OnlyNull) validate(c *oasimpl.Validator) {
 	}
 }
 
-// Validate returns nil: no value of Unchecked breaks its schema.
-func (v *Unchecked) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Unchecked) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Unchecked) validate(c *oasimpl.Validator) {
+	failed := failures1(c)
+	if failures1(c) == failed {
+		if data, err := v.AppendJSON(nil); err == nil {
+			if why := eval1(data, nil); why != "" {
+				c.Errorf("%s (checked on the JSON value as a whole)", why)
+			}
+		}
+	}
+}
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
@@ -581,6 +597,7 @@ func (v *Tags) Validate() error {
 }
 
 func (v *Tags) validate(c *oasimpl.Validator) {
+	failed := failures1(c)
 	if v.Name.Set {
 		c.Key("name")
 		if pattern4.MatchString(v.Name.Value) || !pattern5.MatchString(v.Name.Value) {
@@ -621,6 +638,13 @@ func (v *Tags) validate(c *oasimpl.Validator) {
 			c.Errorf("the name matches the pattern %s; it belongs in PatternProperties2", `^(?=.*\d)[a-z\d]+$`)
 		}
 		c.Pop()
+	}
+	if failures1(c) == failed {
+		if data, err := v.AppendJSON(nil); err == nil {
+			if why := eval2(data, nil); why != "" {
+				c.Errorf("%s (checked on the JSON value as a whole)", why)
+			}
+		}
 	}
 }
 
@@ -1243,6 +1267,17 @@ var match12 = func(raw []byte) bool {
 		}
 	}
 	return true
+}
+
+// failures1 is how many failures c holds.
+var failures1 = func(c *oasimpl.Validator) int {
+	switch err := c.Err().(type) {
+	case nil:
+		return 0
+	case oasrt.Errors:
+		return len(err)
+	}
+	return 1
 }
 
 // multipleOf3 is the multipleOf 2, exact.

@@ -82,18 +82,11 @@ func (v *Cond) EncodeJSON(w *oasrt.Writer) {
 
 // DecodeJSON reads JSON into v, checking the schema.
 func (v *Cond) DecodeJSON(r *oasrt.Reader) error {
-	at2 := r.Start()
-	x1, err := r.Raw()
+	x, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if match1(x1) {
-		if !match2(x1) {
-			return oasimpl.Violation(at2, "the value matches if but not then")
-		}
-	} else {
-	}
-	(*v) = x1
+	*v = Cond(x)
 	return nil
 }
 
@@ -130,7 +123,7 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 			return oasimpl.Violation(at2, "%d items, fewer than minItems 1", kindN)
 		}
 	}
-	if kindN, ok := oasimpl.RawContains(x1, match3); ok {
+	if kindN, ok := oasimpl.RawContains(x1, match1); ok {
 		if kindN < 1 {
 			return oasimpl.Violation(at2, "%d items match contains, fewer than minContains 1", kindN)
 		}

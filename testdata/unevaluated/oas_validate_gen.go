@@ -30,11 +30,43 @@ func (v *Either) validate(c *oasimpl.Validator) {
 	}
 }
 
-// Validate returns nil: no value of Couple breaks its schema.
-func (v *Couple) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Couple) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
 
-// Validate returns nil: no value of Payment breaks its schema.
-func (v *Payment) Validate() error { return nil }
+func (v *Couple) validate(c *oasimpl.Validator) {
+	failed := failures1(c)
+	if failures1(c) == failed {
+		if data, err := v.AppendJSON(nil); err == nil {
+			if why := eval3(data, nil); why != "" {
+				c.Errorf("%s (checked on the JSON value as a whole)", why)
+			}
+		}
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Payment) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Payment) validate(c *oasimpl.Validator) {
+	failed := failures1(c)
+	if failures1(c) == failed {
+		if data, err := v.AppendJSON(nil); err == nil {
+			if why := eval4(data, nil); why != "" {
+				c.Errorf("%s (checked on the JSON value as a whole)", why)
+			}
+		}
+	}
+}
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
@@ -53,11 +85,43 @@ func (v *Shape) validate(c *oasimpl.Validator) {
 	}
 }
 
-// Validate returns nil: no value of Scores breaks its schema.
-func (v *Scores) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Scores) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
 
-// Validate returns nil: no value of Shipping breaks its schema.
-func (v *Shipping) Validate() error { return nil }
+func (v *Scores) validate(c *oasimpl.Validator) {
+	failed := failures1(c)
+	if failures1(c) == failed {
+		if data, err := v.AppendJSON(nil); err == nil {
+			if why := eval5(data, nil); why != "" {
+				c.Errorf("%s (checked on the JSON value as a whole)", why)
+			}
+		}
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Shipping) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Shipping) validate(c *oasimpl.Validator) {
+	failed := failures1(c)
+	if failures1(c) == failed {
+		if data, err := v.AppendJSON(nil); err == nil {
+			if why := eval6(data, nil); why != "" {
+				c.Errorf("%s (checked on the JSON value as a whole)", why)
+			}
+		}
+	}
+}
 
 // Validate returns nil: no value of Either1 breaks its schema.
 func (v *Either1) Validate() error { return nil }
@@ -285,6 +349,17 @@ var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 	}
 	out.Merge(ev)
 	return ""
+}
+
+// failures1 is how many failures c holds.
+var failures1 = func(c *oasimpl.Validator) int {
+	switch err := c.Err().(type) {
+	case nil:
+		return 0
+	case oasrt.Errors:
+		return len(err)
+	}
+	return 1
 }
 
 // eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.

@@ -98,6 +98,9 @@ func randSchema(r *rand.Rand, depth int) map[string]any {
 		}
 		return randSchema(r, depth+1)
 	}
+	if r.IntN(5) == 0 {
+		return randComposition(r, depth, sub)
+	}
 	kind := []string{"", "", "string", "integer", "number", "boolean", "array", "object", "null", "map", "multi"}[r.IntN(11)]
 	switch kind {
 	case "":
@@ -285,6 +288,82 @@ func listed(r *rand.Rand, s map[string]any) {
 	case 1:
 		s["const"] = randInstance(r, 1)
 	}
+}
+
+// randComposition returns a random schema of the composition shapes
+// issue 46 found decided wrongly: branches that only constrain the
+// surrounding object, boolean schemas and null inside unions, nested
+// unions, type beside a union, allOf members without type beside a
+// primitive's type, and allOf members giving one property different
+// types.
+func randComposition(r *rand.Rand, depth int, sub func() any) map[string]any {
+	key := func() string { return keys[r.IntN(len(keys))] }
+	union := []string{"oneOf", "anyOf"}[r.IntN(2)]
+	kinds := []string{"string", "integer", "number", "boolean", "array", "object", "null"}
+	kind := func() string { return kinds[r.IntN(len(kinds))] }
+	nonNull := func() string { return kinds[r.IntN(len(kinds)-1)] }
+	switch r.IntN(8) {
+	case 0:
+		// Constraint-only branches beside properties.
+		s := map[string]any{"properties": map[string]any{key(): sub(), key(): sub()}}
+		if r.IntN(2) == 0 {
+			s["type"] = "object"
+		}
+		branch := func() any {
+			switch r.IntN(3) {
+			case 0:
+				i := r.IntN(len(keys))
+				return map[string]any{"required": []string{keys[i], keys[(i+1)%len(keys)]}}
+			case 1:
+				return map[string]any{"minProperties": r.IntN(3)}
+			}
+			return map[string]any{"required": []string{key()}}
+		}
+		s[union] = []any{branch(), branch()}
+		return s
+	case 1:
+		// A boolean schema beside a member that takes null.
+		return map[string]any{union: []any{r.IntN(2) == 0, map[string]any{"type": []string{nonNull(), "null"}}}}
+	case 2:
+		// Nested unions with null.
+		inner := map[string]any{[]string{"oneOf", "anyOf"}[r.IntN(2)]: []any{map[string]any{"type": "null"}, sub()}}
+		return map[string]any{union: []any{map[string]any{"type": []string{nonNull(), "null"}}, inner}}
+	case 3:
+		// Type arrays with null, alone or as items.
+		t := []string{"array", "object", "null"}
+		if r.IntN(2) == 0 {
+			return map[string]any{"type": t}
+		}
+		return map[string]any{"type": "array", "items": map[string]any{union: []any{map[string]any{"type": []string{nonNull(), "null"}}, map[string]any{"type": kind()}}}}
+	case 4:
+		// Type beside a union whose members have other types.
+		return map[string]any{"type": kind(), union: []any{map[string]any{"type": kind()}, sub()}}
+	case 5:
+		// allOf members without type beside a primitive's type.
+		m := map[string]any{}
+		switch r.IntN(3) {
+		case 0:
+			m["pattern"] = []string{"^a", "b$"}[r.IntN(2)]
+		case 1:
+			m["enum"] = []any{"", "a", 1, 2.5, nil}[:1+r.IntN(5)]
+		default:
+			m["minimum"] = r.IntN(3)
+		}
+		return map[string]any{"type": []string{"string", "integer", "number"}[r.IntN(3)], "allOf": []any{m}}
+	case 6:
+		// allOf members giving one property different types.
+		k := key()
+		prop := func() any {
+			t := any(kind())
+			if r.IntN(3) == 0 {
+				t = []string{nonNull(), "null"}
+			}
+			return map[string]any{"type": "object", "properties": map[string]any{k: map[string]any{"type": t}}}
+		}
+		return map[string]any{"allOf": []any{prop(), prop()}}
+	}
+	// A boolean schema among members, and a union of unions.
+	return map[string]any{union: []any{r.IntN(2) == 0, sub(), map[string]any{"anyOf": []any{sub(), map[string]any{"type": "null"}}}}}
 }
 
 // randInstance returns a random JSON value; numbers are integers,
