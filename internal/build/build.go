@@ -612,6 +612,9 @@ func allOfNull(sch *spec.Schema, depth int) bool {
 
 // memberNull reports whether a member of a union says it takes null.
 func memberNull(ms *spec.Schema, depth int) bool {
+	if !listsNull(ms) {
+		return false // {type: null, const: b1} takes no value at all
+	}
 	if slices.Contains(ms.Type, "null") || ms.Nullable != nil && *ms.Nullable {
 		return true
 	}

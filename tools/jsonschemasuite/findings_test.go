@@ -38,6 +38,9 @@ func TestDifferentialFindings(t *testing.T) {
 		{`{"oneOf":[false,{"oneOf":[false,{"type":"boolean"},{"anyOf":[{"type":"null"},{"type":"null"}]}]},{"anyOf":[true,{"type":"null"}]}]}`, []string{`null`, `true`, `1`}},
 		{`{"oneOf":[{"type":["string","null"]},{"oneOf":[{"type":"null"},{"type":"null"}]}]}`, []string{`null`, `"a"`, `1`}},
 		{`{"anyOf":[{"type":["string","null"]},{"type":"boolean"}]}`, []string{`null`, `1`, `"a"`}},
+		// A member whose type takes null and whose const does not takes
+		// no value: null is the other member's alone.
+		{`{"oneOf":[false,{"const":"b1","type":"null"},{"anyOf":[{"type":"array","uniqueItems":true},{"type":"null"}]}]}`, []string{`null`, `"b1"`, `[1,1.0]`, `[1]`}},
 		{`{"items":{"anyOf":[{"type":["string","null"]},{"type":"boolean"}]}}`, []string{`[null]`, `[1]`, `["a",true]`}},
 	}
 	u := &unit{Rel: "fuzz/findings.json", Set: "fuzz", metaschema: "draft/2020-12/schema"}
