@@ -5,6 +5,7 @@ package difftest
 import (
 	allofplain "github.com/oasgen/oasgen/testdata/allof/plain"
 	allofkindsplain "github.com/oasgen/oasgen/testdata/allofkinds/plain"
+	anchorsplain "github.com/oasgen/oasgen/testdata/anchors/plain"
 	anyofplain "github.com/oasgen/oasgen/testdata/anyof/plain"
 	apikeyplain "github.com/oasgen/oasgen/testdata/apikey/plain"
 	arraybodiesplain "github.com/oasgen/oasgen/testdata/arraybodies/plain"
@@ -93,6 +94,7 @@ import (
 var cases = map[string][]pair{
 	"allof":            conv(allofplain.Pairs, func(p allofplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"allofkinds":       conv(allofkindsplain.Pairs, func(p allofkindsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"anchors":          conv(anchorsplain.Pairs, func(p anchorsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"anyof":            conv(anyofplain.Pairs, func(p anyofplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"apikey":           conv(apikeyplain.Pairs, func(p apikeyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"arraybodies":      conv(arraybodiesplain.Pairs, func(p arraybodiesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

@@ -40,6 +40,8 @@ type loader struct {
 	steps int
 	// members indexes the long mappings $refs point into (member).
 	members map[*yaml.Node]memberIndex
+	// anchorIndex holds each document's $anchor names (anchor.go).
+	anchorIndex map[*yaml.Node]map[string][]*yaml.Node
 	// opts are the limits of the load.
 	opts Options
 	// errs are the $refs that cannot be resolved and the objects of the
@@ -207,10 +209,12 @@ func (l *loader) locate(f *file, ref string) (*file, *yaml.Node, error) {
 		return target, target.top, nil
 	}
 	if !strings.HasPrefix(frag, "/") {
-		// A plain-name fragment names a schema's $anchor (JSON Schema
-		// 2020-12, section 8.2.2), which is scoped by $id: oasgen follows
-		// neither (docs/conformance.md).
-		return nil, nil, fmt.Errorf("#%s is no JSON pointer; oasgen does not resolve $anchor names", frag)
+		// A plain-name fragment names a schema's $anchor (anchor.go).
+		n, err := l.anchor(target.top, frag)
+		if err != nil {
+			return nil, nil, err
+		}
+		return target, n, nil
 	}
 	n, err := l.pointer(target.top, frag)
 	if err != nil {

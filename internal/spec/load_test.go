@@ -233,7 +233,26 @@ components:
   schemas:
     A: {$ref: "#foo"}
 `},
-			want: `DIR/openapi.yaml:5:15: cannot resolve $ref "#foo": #foo is no JSON pointer; oasgen does not resolve $anchor names`,
+			want: `DIR/openapi.yaml:5:15: cannot resolve $ref "#foo": the document has no schema with $anchor "foo" (anchors under an $id are not followed)`,
+		},
+		{
+			name: "anchor twice",
+			files: map[string]string{"openapi.yaml": "openapi: 3.1.0\ninfo: {title: t, version: \"1\"}\n" + `components:
+  schemas:
+    A: {$ref: "#foo"}
+    B: {$anchor: foo, type: string}
+    C: {$anchor: foo, type: integer}
+`},
+			want: `DIR/openapi.yaml:5:15: cannot resolve $ref "#foo": $anchor "foo" is declared 2 times, at 6:8 and 7:8`,
+		},
+		{
+			name: "anchor under an $id",
+			files: map[string]string{"openapi.yaml": "openapi: 3.1.0\ninfo: {title: t, version: \"1\"}\n" + `components:
+  schemas:
+    A: {$ref: "#foo"}
+    B: {$id: "https://example.com/b", $defs: {x: {$anchor: foo, type: string}}}
+`},
+			want: `DIR/openapi.yaml:5:15: cannot resolve $ref "#foo": the document has no schema with $anchor "foo" (anchors under an $id are not followed)`,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
