@@ -47,7 +47,7 @@ var keywordProbes = map[string][]probe{
 	"$ref":  {{in: 'c', schema: `{type: object, properties: {a: {$ref: '#/components/schemas/Other'}}}`, want: "none"}, {in: 'c', schema: `{type: object, properties: {a: {$ref: 'https://example.com/x.json'}}}`, want: "error"}},
 	"$defs": {{in: 'c', schema: `{$defs: {a: {type: integer}}, type: object, properties: {x: {$ref: '#/components/schemas/S/$defs/a'}}}`, want: "none"}},
 	"$anchor": {{in: 'c', schema: `{type: object, properties: {a: {$anchor: foo, type: string}}}`, want: "none"},
-		{in: 'c', schema: `{type: object, properties: {a: {$ref: '#foo'}, b: {$anchor: foo, type: string}}}`, want: "error"}},
+		{in: 'c', schema: `{type: object, properties: {a: {$ref: '#foo'}, b: {$anchor: foo, type: string}}}`, want: "none"}},
 	"$dynamicAnchor":    {{in: 'c', schema: `{$dynamicAnchor: node, type: string}`, want: "none"}},
 	"$dynamicRef":       {{in: 'c', schema: `{type: object, properties: {a: {$dynamicRef: '#/components/schemas/Other'}}}`, want: "warn"}},
 	"$vocabulary":       {{in: 'c', schema: `{$vocabulary: {'https://json-schema.org/draft/2020-12/vocab/core': true}, type: string}`, want: "none"}},
