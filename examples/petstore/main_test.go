@@ -15,17 +15,22 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/examples/petstore/api"
+	validateapi "github.com/oasgen/oasgen/examples/validate/api"
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // start serves a fresh store over real HTTP and returns a client of it and
-// the server's base URL.
+// the server's base URL. The client's requests and the server's responses
+// go through the contract transport generated from the same spec
+// (examples/validate/api): a response that breaks the spec fails the
+// call that received it.
 func start(t *testing.T, opts ...oashttp.ServerOption) (*api.Client, string) {
 	t.Helper()
 	ts := httptest.NewServer(newHandler(opts...))
 	t.Cleanup(ts.Close)
-	c, err := api.NewClient(ts.URL+basePath, oashttp.WithHTTPClient(ts.Client()))
+	hc := &http.Client{Transport: validateapi.NewContractTransport(ts.Client().Transport, oashttp.WithBasePath(basePath))}
+	c, err := api.NewClient(ts.URL+basePath, oashttp.WithHTTPClient(hc))
 	if err != nil {
 		t.Fatal(err)
 	}
