@@ -927,7 +927,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 	}
 	var decoder *paramsDecoder
 	if op.params != "" {
-		decoder = decodeParams(f, a, op)
+		decoder = decodeParams(f, f, a, op)
 		args += ", params"
 		f.P("s.cfg.Error(w, r, err)")
 		f.P("return")
@@ -987,9 +987,11 @@ func genHandle(f *file, a *api, op *apiOp) {
 // decodeParams prints the declaration of params, op's Params, and the
 // opening of the if statement whose block runs when decoding them fails,
 // with the error in err. It returns the decoder, which the caller prints
-// after the function (genParamsDecoder).
-func decodeParams(f *file, a *api, op *apiOp) *paramsDecoder {
-	decoder := a.paramsDecoder(f, op)
+// after the function (genParamsDecoder); the decoder's statements are
+// rendered in lookup, f or, when another file prints the decoder, a file
+// detached from f, which so imports nothing for them.
+func decodeParams(f, lookup *file, a *api, op *apiOp) *paramsDecoder {
+	decoder := a.paramsDecoder(lookup, op)
 	// The decoder fills params in place: a Params struct returned by
 	// value was copied twice more in every handler.
 	f.P("var params ", op.params)

@@ -256,7 +256,11 @@ func genValidateOp(f *file, a *api, op *apiOp, decoders bool) {
 	}
 	var decoder *paramsDecoder
 	if op.params != "" {
-		decoder = decodeParams(f, a, op)
+		lookup := f
+		if !decoders {
+			lookup = f.detached()
+		}
+		decoder = decodeParams(f, lookup, a, op)
 		f.P("return nil, err")
 		f.P("}")
 	}
