@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
 )
 
 // The validator part (oas_validator_gen.go): middleware that checks each
@@ -198,8 +200,9 @@ type presence struct{ fn, args string }
 
 // securityCheck returns the presence checks of op's security requirements,
 // one list per requirement, or nil when a request needs no credentials
-// (none required, or {} among them) or the user's code reads them (other
-// HTTP schemes, mutualTLS).
+// (none required, or {} among them). Schemes the server hands the user's
+// code the request for are present with a client certificate (mutualTLS)
+// or an Authorization header of their scheme (other HTTP schemes).
 func securityCheck(a *api, op *apiOp) [][]presence {
 	var out [][]presence
 	for _, req := range op.Security {
@@ -216,10 +219,13 @@ func securityCheck(a *api, op *apiOp) [][]presence {
 				and = append(and, presence{"HasBasic", "r"})
 			case "bearer":
 				and = append(and, presence{"HasBearer", "r"})
+			case "request":
+				if sc.Type == ir.SchemeMutualTLS {
+					and = append(and, presence{"HasClientCertificate", "r"})
+				} else {
+					and = append(and, presence{"HasAuthorization", "r, " + strconv.Quote(sc.Scheme)})
+				}
 			}
-		}
-		if len(and) == 0 {
-			return nil // read by the user's code: not checked here
 		}
 		out = append(out, and)
 	}

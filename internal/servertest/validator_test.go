@@ -97,6 +97,8 @@ func TestValidatorRequests(t *testing.T) {
 		{name: "array too short, 400 where 422 is not declared", method: "POST", target: "/items", ct: "application/json", body: `[]`, header: []string{"X-API-Key", "k"}, want: 400},
 		{name: "raw media range", method: "PUT", target: "/items/3/photo", ct: "image/png", body: "png", want: 200},
 		{name: "raw media outside the range", method: "PUT", target: "/items/3/photo", ct: "text/plain", body: "png", want: 415},
+		{name: "no certificate, no digest", method: "GET", target: "/certs", want: 401},
+		{name: "digest credentials", method: "GET", target: "/certs", header: []string{"Authorization", "Digest username=a"}, want: 200},
 		{name: "method not allowed passed on", method: "DELETE", target: "/items/3", want: 200},
 		{name: "unknown path passed on", method: "GET", target: "/nothing", want: 200},
 	}

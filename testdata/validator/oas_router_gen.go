@@ -27,9 +27,17 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	if esc || len(path) > 1 && path[1] == 'i' {
+	if esc || len(path) > 1 && (path[1] == 'c' || path[1] == 'i') {
 		seg0, rest0, more0 := oashttpimpl.CutSegment(path[1:])
 		switch oashttpimpl.StaticKey(seg0, esc) {
+		case "certs":
+			if !more0 {
+				switch method {
+				case "GET", "HEAD":
+					return 4, "" // certs
+				}
+				return routeMethodNotAllowed, "GET, HEAD"
+			}
 		case "items":
 			if !more0 {
 				switch method {

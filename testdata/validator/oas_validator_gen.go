@@ -33,7 +33,7 @@ type PutPhotoParams = PutItemParams
 
 // validatorOperations lists the operations by index: operationId and the check of
 // its responses.
-var validatorOperations = [4]struct {
+var validatorOperations = [5]struct {
 	id    string
 	check oashttpimpl.ResponseCheck
 }{
@@ -41,6 +41,7 @@ var validatorOperations = [4]struct {
 	{"putItem", checkPutItemResponse},
 	{"addItems", checkAddItemsResponse},
 	{"putPhoto", checkPutPhotoResponse},
+	{"certs", checkCertsResponse},
 }
 
 // NewValidator returns middleware that checks each request against the
@@ -157,6 +158,8 @@ func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Bo
 		body, err = validateAddItemsRequest(c, r, p[:], esc)
 	case 3:
 		body, err = validatePutPhotoRequest(c, r, p[:], esc)
+	case 4:
+		body, err = validateCertsRequest(c, r, p[:], esc)
 	}
 	return op, body, err
 }
@@ -313,6 +316,14 @@ func decodePutPhotoParams(params *PutPhotoParams, r *http.Request, p []string, e
 	return nil
 }
 
+// validateCertsRequest checks a request of Certs (GET /certs).
+func validateCertsRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+	if !(oashttpimpl.HasClientCertificate(r) || oashttpimpl.HasAuthorization(r, "digest")) {
+		return nil, &oashttp.SecurityError{Scheme: "mtls", Challenge: "digest", Err: oashttp.ErrNoCredentials}
+	}
+	return nil, nil
+}
+
 // decodeItemPairs reads an object parameter of type Item from
 // name/value pairs; unknown names are ignored.
 func decodeItemPairs(v *Item, pairs []string) error {
@@ -430,6 +441,17 @@ func checkAddItemsResponse(status int, ct string, r *oasrt.Reader) error {
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
 func checkPutPhotoResponse(status int, ct string, r *oasrt.Reader) error {
+	switch status {
+	case 204:
+		return nil
+	}
+	return oashttp.ErrUndeclaredStatus
+}
+
+// checkCertsResponse checks a response of Certs: a status it declares,
+// a media type the status declares and, when r holds the body, a JSON
+// body its schema takes.
+func checkCertsResponse(status int, ct string, r *oasrt.Reader) error {
 	switch status {
 	case 204:
 		return nil

@@ -449,3 +449,17 @@ func MediaIndex(ct string, types ...string) int {
 	}
 	return -1
 }
+
+// HasAuthorization reports whether r's Authorization header uses scheme
+// (case-insensitive): the credentials of an HTTP scheme the server does
+// not read itself (Digest, HOBA...).
+func HasAuthorization(r *http.Request, scheme string) bool {
+	h := r.Header.Get("Authorization")
+	return len(h) > len(scheme) && h[len(scheme)] == ' ' && strings.EqualFold(h[:len(scheme)], scheme)
+}
+
+// HasClientCertificate reports whether r came over TLS with a client
+// certificate: the credentials of a mutualTLS scheme, not verified here.
+func HasClientCertificate(r *http.Request) bool {
+	return r.TLS != nil && len(r.TLS.PeerCertificates) > 0
+}
