@@ -269,6 +269,7 @@ var rtPaths = map[string]string{
 	"ValidURIReference":         implPath,
 	"ValidURITemplate":          implPath,
 	"ValidUUID":                 implPath,
+	"ValidateForm":              httpImplPath,
 	"ValidateJSON":              httpImplPath,
 	"Validated":                 httpImplPath,
 	"Validator":                 implPath,

@@ -281,16 +281,22 @@ func genValidateOp(f *file, a *api, op *apiOp, decoders bool) {
 			decode = "(*" + goT + ").DecodeJSON"
 		}
 		json := []any{"return ", rt("ValidateJSON"), "(c, r, ", b.required, ", ", invalidStatus(op), ", ", decode, ")"}
-		if b.form {
-			if b.jsonType == "" {
-				f.P("return nil, ", rt("CheckMedia"), "(c, r, ", b.required, ", ", mediaList(b.media), ")")
-				break
-			}
-			f.P("if ", rt("IsForm"), "(r.Header.Get(\"Content-Type\")) {")
-			f.P("return nil, ", rt("CheckMedia"), "(c, r, ", b.required, ", ", mediaList(b.media), ")")
-			f.P("}")
+		form := func() {
+			f.P("return ", rt("ValidateForm"), "(c, r, ", b.required, ", ", invalidStatus(op), ", func(pairs []string) error {")
+			f.P("return decode", objectOf(b.typ).GoName, "Pairs(new(", goT, "), pairs)")
+			f.P("})")
 		}
-		f.P(json...)
+		switch {
+		case b.form && b.jsonType == "":
+			form()
+		case b.form:
+			f.P("if ", rt("IsForm"), "(r.Header.Get(\"Content-Type\")) {")
+			form()
+			f.P("}")
+			f.P(json...)
+		default:
+			f.P(json...)
+		}
 	default:
 		f.P("return nil, ", rt("CheckMedia"), "(c, r, ", b.required, ", ", mediaList(b.media), ")")
 	}

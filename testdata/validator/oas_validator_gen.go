@@ -238,7 +238,9 @@ func validatePutItemRequest(c *oashttp.ServerConfig, r *http.Request, p []string
 		return nil, err
 	}
 	if oashttp.IsForm(r.Header.Get("Content-Type")) {
-		return nil, oashttpimpl.CheckMedia(c, r, true, []string{"application/json", "application/x-www-form-urlencoded"})
+		return oashttpimpl.ValidateForm(c, r, true, 422, func(pairs []string) error {
+			return decodeItemPairs(new(Item), pairs)
+		})
 	}
 	return oashttpimpl.ValidateJSON(c, r, true, 422, (*Item).DecodeJSON)
 }

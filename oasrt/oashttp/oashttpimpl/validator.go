@@ -69,8 +69,22 @@ func ValidateJSON[T any](c *oashttp.ServerConfig, r *http.Request, required bool
 	return rb, err
 }
 
+// ValidateForm reads and checks the application/x-www-form-urlencoded
+// request body of r as the server does (FormBody), decoding its pairs
+// with decode, the generated pairs decoder of the body's type; like
+// ValidateJSON it returns the Body holding the bytes read.
+func ValidateForm(c *oashttp.ServerConfig, r *http.Request, required bool, invalid int, decode func(pairs []string) error) (*oashttp.Body, error) {
+	b, pairs, err := c.KeptFormBody(r, required)
+	if err == nil && pairs != nil {
+		if err = decode(pairs); err != nil {
+			err = &oashttp.BodyError{Err: err, Status: invalid}
+		}
+	}
+	return b, err
+}
+
 // CheckMedia checks a request body a validator does not decode (raw,
-// multipart, form and sequence bodies): present when required, declaring
+// multipart, sequence and streamed bodies): present when required, declaring
 // no more than the body limit, in a Content-Encoding the server undoes
 // and in one of the declared media types. The body itself is not read.
 func CheckMedia(c *oashttp.ServerConfig, r *http.Request, required bool, media []string) error {
