@@ -167,6 +167,17 @@ func TestStoreAndUsers(t *testing.T) {
 	if q, err := unchecked.PlaceOrder(ctx, badOrder); err != nil || q != (api.PlaceOrderResponse422{}) {
 		t.Errorf("bad quantity: %+v %v", q, err)
 	}
+	// Through the contract transport, the same order is stopped before it
+	// is sent, naming the operation and the property.
+	contract, err := api.NewClient(base, oashttp.WithoutRequestCheck(), oashttp.WithoutRetry(),
+		oashttp.WithHTTPClient(&http.Client{Transport: validateapi.NewContractTransport(nil, oashttp.WithBasePath(basePath))}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ce *oashttp.ContractError
+	if q, err := contract.PlaceOrder(ctx, badOrder); !errors.As(err, &ce) || ce.Operation != "placeOrder" || ce.Response || !strings.Contains(err.Error(), "$.quantity") {
+		t.Errorf("bad quantity through the contract transport: %+v %v, want a *ContractError naming placeOrder and $.quantity", q, err)
+	}
 
 	users := []api.User{{Username: "ann", Password: oasrt.NewOpt("pw")}, {Username: "bob"}}
 	if r, err := c.CreateUsersWithListInput(ctx, &users); err != nil || r.(api.CreateUsersWithListInputResponse200).Body.Username != "bob" {
