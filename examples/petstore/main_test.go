@@ -15,17 +15,22 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/examples/petstore/api"
+	validateapi "github.com/oasgen/oasgen/examples/validate/api"
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // start serves a fresh store over real HTTP and returns a client of it and
-// the server's base URL.
+// the server's base URL. The client's requests and the server's responses
+// go through the contract transport generated from the same spec
+// (examples/validate/api): a response that breaks the spec fails the
+// call that received it.
 func start(t *testing.T, opts ...oashttp.ServerOption) (*api.Client, string) {
 	t.Helper()
 	ts := httptest.NewServer(newHandler(opts...))
 	t.Cleanup(ts.Close)
-	c, err := api.NewClient(ts.URL+basePath, oashttp.WithHTTPClient(ts.Client()))
+	hc := &http.Client{Transport: validateapi.NewContractTransport(ts.Client().Transport, oashttp.WithBasePath(basePath))}
+	c, err := api.NewClient(ts.URL+basePath, oashttp.WithHTTPClient(hc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,6 +166,17 @@ func TestStoreAndUsers(t *testing.T) {
 	}
 	if q, err := unchecked.PlaceOrder(ctx, badOrder); err != nil || q != (api.PlaceOrderResponse422{}) {
 		t.Errorf("bad quantity: %+v %v", q, err)
+	}
+	// Through the contract transport, the same order is stopped before it
+	// is sent, naming the operation and the property.
+	contract, err := api.NewClient(base, oashttp.WithoutRequestCheck(), oashttp.WithoutRetry(),
+		oashttp.WithHTTPClient(&http.Client{Transport: validateapi.NewContractTransport(nil, oashttp.WithBasePath(basePath))}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ce *oashttp.ContractError
+	if q, err := contract.PlaceOrder(ctx, badOrder); !errors.As(err, &ce) || ce.Operation != "placeOrder" || ce.Response || !strings.Contains(err.Error(), "$.quantity") {
+		t.Errorf("bad quantity through the contract transport: %+v %v, want a *ContractError naming placeOrder and $.quantity", q, err)
 	}
 
 	users := []api.User{{Username: "ann", Password: oasrt.NewOpt("pw")}, {Username: "bob"}}

@@ -25,6 +25,8 @@ func (b *builder) nameAPI(pkg *ir.Package) {
 			Client:        b.ns.Claim("Client", ""),
 			NewClient:     b.ns.Claim("NewClient", ""),
 		}
+		pkg.API.NewValidator = b.ns.Claim("NewValidator", "")
+		pkg.API.NewContractTransport = b.ns.Claim("NewContractTransport", "")
 	}
 	// The Handler's methods: one per operation, then one per security
 	// scheme checking its credentials.

@@ -206,7 +206,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: ./oasgen.yaml's input when there is one, else the embedded petstore example)")
 	out := fs.String("o", "", "the directory to write the Go package to (default: ./petstore for the example)")
 	pkg := fs.String("p", "", "the Go package name (default: from the directory's name)")
-	parts := fs.String("parts", "", "what to generate, comma-separated: models, server, client, streams (default all; models always)")
+	parts := fs.String("parts", "", "what to generate, comma-separated: models, server, client, streams, validator (default all: all but validator; models always)")
 	var include, exclude opFilter
 	fs.Var((*listFlag)(&include.tags), "tags", "generate only the operations with one of these tags (comma-separated), and the schemas they reach")
 	fs.Var((*listFlag)(&include.ids), "operations", "generate only these operations (operationIds, comma-separated), and the schemas they reach")

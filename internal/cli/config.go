@@ -110,10 +110,12 @@ func parseParts(s string) (gen.Parts, error) {
 			p |= gen.Client
 		case "streams":
 			p |= gen.Streams
+		case "validator":
+			p |= gen.Validator
 		case "all":
 			p |= gen.AllParts
 		default:
-			return 0, fmt.Errorf("unknown part %q%s (want models, server, client, streams or all)", name, spec.DidYouMean(strings.TrimSpace(name), []string{"models", "server", "client", "streams", "all"}))
+			return 0, fmt.Errorf("unknown part %q%s (want models, server, client, streams, validator or all)", name, spec.DidYouMean(strings.TrimSpace(name), []string{"models", "server", "client", "streams", "validator", "all"}))
 		}
 	}
 	return p | gen.Models, nil

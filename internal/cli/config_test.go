@@ -30,7 +30,7 @@ func TestLoadConfig(t *testing.T) {
 		{name: "no version", file: "generate: [client]\n", wantErr: "oasgen.yaml:1:1: version: 1 is required"},
 		{name: "later version", file: "version: 2\n", wantErr: `oasgen.yaml:1:10: version: this oasgen reads version 1, not "2"`},
 		{name: "unknown setting", file: "version: 1\noutptu: api\n", wantErr: `oasgen.yaml:2:1: unknown setting "outptu"; did you mean output? (see docs/config.md)`},
-		{name: "unknown part", file: "version: 1\ngenerate: [models, sever]\n", wantErr: `oasgen.yaml:2:11: generate: unknown part "sever"; did you mean server? (want models, server, client, streams or all)`},
+		{name: "unknown part", file: "version: 1\ngenerate: [models, sever]\n", wantErr: `oasgen.yaml:2:11: generate: unknown part "sever"; did you mean server? (want models, server, client, streams, validator or all)`},
 		{name: "unknown filter", file: "version: 1\ninclude:\n  tag: [pets]\n", wantErr: `oasgen.yaml:3:3: include: unknown filter "tag"; did you mean tags? (want tags, operations or paths)`},
 		{name: "path not a prefix", file: "version: 1\nexclude:\n  paths: [pets]\n", wantErr: `oasgen.yaml:3:10: exclude.paths: "pets" is not a path prefix`},
 		{name: "list of mappings", file: "version: 1\ninclude:\n  tags: [{a: b}]\n", wantErr: `oasgen.yaml:3:10: include.tags: want a string`},

@@ -17,6 +17,7 @@ type api struct {
 	ops []*apiOp
 	// Exported names, claimed after every model name so they never clash.
 	handler, unimplemented, server, newServer, client, newClient string
+	newValidator, newContract                                    string
 	maxCaptures                                                  int
 	// objects are the structs used as object parameters, in first use
 	// order.
@@ -235,6 +236,8 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 		newServer:     n.NewServer,
 		client:        n.Client,
 		newClient:     n.NewClient,
+		newValidator:  n.NewValidator,
+		newContract:   n.NewContractTransport,
 		decoders:      map[string]*paramsDecoder{},
 		paramTypes:    map[string]*apiOp{},
 	}

@@ -41,15 +41,24 @@ type Options struct {
 type Parts uint8
 
 const (
-	Models   Parts = 1 << iota
-	Server         // the router, the Handler interface and Server
-	Client         // the Client
-	Streams        // the models' streaming API (oas_stream_gen.go), with its hooks in the codecs
+	Models  Parts = 1 << iota
+	Server        // the router, the Handler interface and Server
+	Client        // the Client
+	Streams       // the models' streaming API (oas_stream_gen.go), with its hooks in the codecs
+	// Validator is the validating middleware and the contract transport
+	// (oas_validator_gen.go, validator.go), with the router; asked for by
+	// name, it is not among AllParts.
+	Validator
 	AllParts = Models | Server | Client | Streams
 )
 
-// Has reports whether p holds q; zero holds every part.
-func (p Parts) Has(q Parts) bool { return p == 0 || p&q != 0 }
+// Has reports whether p holds q; zero holds AllParts.
+func (p Parts) Has(q Parts) bool {
+	if p == 0 {
+		p = AllParts
+	}
+	return p&q != 0
+}
 
 // File is one generated file.
 type File struct {
@@ -128,9 +137,12 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		}
 	}
 
-	server, client := opts.Parts.Has(Server), opts.Parts.Has(Client)
+	server, client, validator := opts.Parts.Has(Server), opts.Parts.Has(Client), opts.Parts.Has(Validator)
+	if validator && server && k.layout != nil && len(pkg.Operations) > 0 {
+		return nil, errors.New("gen: the validator part is not generated beside a server split into packages yet")
+	}
 	var mainAPI *api
-	if len(pkg.Operations) > 0 && (server || client) {
+	if len(pkg.Operations) > 0 && (server || client || validator) {
 		a := newAPI(pkg)
 		if k.layout != nil && server {
 			// A client without the server stays in the package: it has
@@ -157,9 +169,26 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 				f := newFile("oas_client_gen.go", opts.Package, k)
 				if types == nil {
 					genTypes(f, a, false)
+					types = f
 				}
 				genClient(f, a)
 				if err := emit(f); err != nil {
+					return nil, err
+				}
+			}
+			if validator {
+				// The validator decodes with the server's code: without
+				// the server it prints the router, the Params types and
+				// the decoders itself.
+				var fs []*file
+				if !server {
+					router := newFile("oas_router_gen.go", opts.Package, k)
+					genRouter(router, a)
+					fs = append(fs, router)
+				}
+				f := newFile("oas_validator_gen.go", opts.Package, k)
+				genValidator(f, a, !server, types == nil)
+				if err := emit(append(fs, f)...); err != nil {
 					return nil, err
 				}
 			}

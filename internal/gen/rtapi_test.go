@@ -16,11 +16,11 @@ import (
 // pass unlisted. userCode are the hand-written programs that use generated
 // code.
 var (
-	userDocs = []string{"README.md", "docs/client.md", "docs/server.md", "docs/streams.md", "docs/webhooks.md", "docs/doors.md", "docs/config.md", "docs/testing.md", "docs/generated-code.md", "docs/http.md"}
+	userDocs = []string{"README.md", "docs/client.md", "docs/server.md", "docs/streams.md", "docs/webhooks.md", "docs/doors.md", "docs/config.md", "docs/validate.md", "docs/testing.md", "docs/generated-code.md", "docs/http.md"}
 	userCode = []string{"examples", "contrib"}
 	// generated holds generated code: every golden, the example's API and
 	// the benchmark's packages.
-	generated = []string{"testdata", "examples/petstore/api", "bench/internal/oasgen"}
+	generated = []string{"testdata", "examples/petstore/api", "examples/validate/api", "bench/internal/oasgen"}
 )
 
 // generatedOnly are the names of the user-facing runtime packages (oasrt and
@@ -58,6 +58,8 @@ var generatedOnly = map[string]string{
 	"ClientConfig":       engine,
 	"NewClientConfig":    engine,
 	"NewServerConfig":    engine,
+	"ValidatorConfig":    engine,
+	"Body":               "holds a request body in the server's pooled buffer: its methods keep the buffer, unexported",
 	"PathParams":         engine,
 	"WithPathParams":     engine,
 	"CallURL":            "reads a CallOption's unexported fields",

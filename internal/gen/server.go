@@ -23,29 +23,7 @@ var (
 func genTypes(f *file, a *api, server bool) {
 	for _, op := range a.ops {
 		f.cut()
-		if op.params != "" {
-			// An operation whose parameters are an earlier one's, their
-			// comments included, gets an alias of that one's type: a type
-			// defined as it would compile the struct's equality again.
-			fields := f.scratch()
-			for _, p := range op.Params {
-				fields.paramDoc(p)
-				fields.P(p.GoName, " ", fields.paramType(p, true))
-			}
-			op.sameParams = op
-			if same, ok := a.paramTypes[fields.buf.String()]; ok {
-				op.sameParams = same
-				f.P("// ", op.params, " holds the parameters of ", op.GoName, ", which are ", same.GoName, "'s.")
-				f.P("type ", f.declType(op.params), " = ", same.params)
-			} else {
-				a.paramTypes[fields.buf.String()] = op
-				f.P("// ", op.params, " holds the parameters of ", op.GoName, ".")
-				f.P("type ", f.declType(op.params), " struct {")
-				f.buf.Write(fields.buf.Bytes())
-				f.P("}")
-			}
-			f.P()
-		}
+		genParamsType(f, a, op)
 		if op.body != nil && op.body.multipart != nil {
 			genMultipartType(f, op)
 		}
@@ -82,6 +60,34 @@ func genTypes(f *file, a *api, server bool) {
 			}
 		}
 	}
+}
+
+// genParamsType prints op's Params type, if it has parameters.
+func genParamsType(f *file, a *api, op *apiOp) {
+	if op.params == "" {
+		return
+	}
+	// An operation whose parameters are an earlier one's, their
+	// comments included, gets an alias of that one's type: a type
+	// defined as it would compile the struct's equality again.
+	fields := f.scratch()
+	for _, p := range op.Params {
+		fields.paramDoc(p)
+		fields.P(p.GoName, " ", fields.paramType(p, true))
+	}
+	op.sameParams = op
+	if same, ok := a.paramTypes[fields.buf.String()]; ok {
+		op.sameParams = same
+		f.P("// ", op.params, " holds the parameters of ", op.GoName, ", which are ", same.GoName, "'s.")
+		f.P("type ", f.declType(op.params), " = ", same.params)
+	} else {
+		a.paramTypes[fields.buf.String()] = op
+		f.P("// ", op.params, " holds the parameters of ", op.GoName, ".")
+		f.P("type ", f.declType(op.params), " struct {")
+		f.buf.Write(fields.buf.Bytes())
+		f.P("}")
+	}
+	f.P()
 }
 
 // alikeDoc says which operations use op's result types through aliases:
@@ -921,20 +927,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 	}
 	var decoder *paramsDecoder
 	if op.params != "" {
-		decoder = a.paramsDecoder(f, op)
-		// The decoder fills params in place: a Params struct returned by
-		// value was copied twice more in every handler.
-		f.P("var params ", op.params)
-		switch {
-		case decoder.op == op:
-			f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil {")
-		case op.sameParams != nil && op.sameParams == decoder.op.sameParams:
-			// an alias of the decoder's type (genTypes, which runs first,
-			// set sameParams)
-			f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)
-		default:
-			f.P("if err := ", decoder.name, "((*", decoder.op.params, ")(&params), r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)
-		}
+		decoder = decodeParams(f, f, a, op)
 		args += ", params"
 		f.P("s.cfg.Error(w, r, err)")
 		f.P("return")
@@ -984,16 +977,53 @@ func genHandle(f *file, a *api, op *apiOp) {
 	f.P("s.cfg.Done(w, r, ", strconv.Quote(op.ID), ", res == nil, err)")
 	f.P("}")
 	f.P()
-	if decoder != nil && decoder.op == op {
-		f.P("// ", decoder.name, " reads the parameters of ", op.GoName, " from r and its path segments p into params.")
-		f.P("func ", decoder.name, "(params *", op.params, ", r *", httpPkg("Request"), ", p []string, esc bool) (err error) {")
-		f.buf.WriteString(decoder.body)
-		f.P("}")
-		f.P()
-	}
+	genParamsDecoder(f, op, decoder)
 	if b := op.body; b != nil && b.multipart != nil {
 		genMultipartDecode(f, op)
 	}
+	genBodyDecoder(f, op)
+}
+
+// decodeParams prints the declaration of params, op's Params, and the
+// opening of the if statement whose block runs when decoding them fails,
+// with the error in err. It returns the decoder, which the caller prints
+// after the function (genParamsDecoder); the decoder's statements are
+// rendered in lookup, f or, when another file prints the decoder, a file
+// detached from f, which so imports nothing for them.
+func decodeParams(f, lookup *file, a *api, op *apiOp) *paramsDecoder {
+	decoder := a.paramsDecoder(lookup, op)
+	// The decoder fills params in place: a Params struct returned by
+	// value was copied twice more in every handler.
+	f.P("var params ", op.params)
+	switch {
+	case decoder.op == op:
+		f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil {")
+	case op.sameParams != nil && op.sameParams == decoder.op.sameParams:
+		// an alias of the decoder's type (genTypes, which runs first,
+		// set sameParams)
+		f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)
+	default:
+		f.P("if err := ", decoder.name, "((*", decoder.op.params, ")(&params), r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)
+	}
+	return decoder
+}
+
+// genParamsDecoder prints decoder, op's parameter decoder, when op is the
+// operation it was printed for first.
+func genParamsDecoder(f *file, op *apiOp, decoder *paramsDecoder) {
+	if decoder == nil || decoder.op != op {
+		return
+	}
+	f.P("// ", decoder.name, " reads the parameters of ", op.GoName, " from r and its path segments p into params.")
+	f.P("func ", decoder.name, "(params *", op.params, ", r *", httpPkg("Request"), ", p []string, esc bool) (err error) {")
+	f.buf.WriteString(decoder.body)
+	f.P("}")
+	f.P()
+}
+
+// genBodyDecoder prints the function decoding op's JSON request body,
+// for a body type without a DecodeJSON method.
+func genBodyDecoder(f *file, op *apiOp) {
 	if b := op.body; b != nil && b.decode != "" {
 		c := &codec{file: f}
 		f.P("// ", b.decode, " reads the request body of ", op.GoName, ".")

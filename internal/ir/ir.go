@@ -61,6 +61,9 @@ func (o *Operation) SentToURL() bool { return o.Webhook != "" || o.Callback != n
 // every model name so they never clash with one.
 type APINames struct {
 	Handler, Unimplemented, Server, NewServer, Client, NewClient string
+	// NewValidator and NewContractTransport are the validator part's
+	// functions (the API's only).
+	NewValidator, NewContractTransport string
 }
 
 // Pos is a place in a spec file.

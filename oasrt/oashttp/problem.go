@@ -285,7 +285,7 @@ func fillProblem(p *Problem, err error) {
 		if errors.As(e.Err, &de) {
 			p.Path, p.Offset = de.Path(), de.Offset
 		}
-	case *PanicError:
+	case *PanicError, *ResponseCheckError:
 		p.Status = http.StatusInternalServerError
 	case *SecurityError:
 		securityProblem(p, e)

@@ -862,18 +862,33 @@ func IsForm(ct string) bool {
 // is a *MediaTypeError. It returns nil and no
 // error for an empty body that is not required.
 func (c *ServerConfig) FormBody(r *http.Request, required bool) ([]string, error) {
+	b, pairs, err := c.KeptFormBody(r, required)
+	if b != nil {
+		b.Release()
+	}
+	return pairs, err
+}
+
+// KeptFormBody is FormBody for a validator that passes the request on: it
+// also returns the Body holding the bytes read, when the body was read
+// whole (whether it parsed or not), for the caller to release.
+func (c *ServerConfig) KeptFormBody(r *http.Request, required bool) (*Body, []string, error) {
 	if absent, err := absentBody(r, required); absent {
-		return nil, err
+		return nil, nil, err
 	}
 	if ct := r.Header.Get("Content-Type"); !IsForm(ct) || !utf8Charset(ct) {
-		return nil, &MediaTypeError{Got: ct, Want: []string{"application/x-www-form-urlencoded"}}
+		return nil, nil, &MediaTypeError{Got: ct, Want: []string{"application/x-www-form-urlencoded"}}
 	}
 	b, err := c.readWhole(r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	text := string(b.Bytes()) // the pairs outlive the pooled buffer
-	b.Release()
+	pairs, err := formPairs(string(b.Bytes()), required) // the pairs outlive the pooled buffer
+	return b, pairs, err
+}
+
+// formPairs splits and unescapes the pairs of a form body.
+func formPairs(text string, required bool) ([]string, error) {
 	if text == "" {
 		if required {
 			return nil, &BodyError{Err: ErrMissing}
