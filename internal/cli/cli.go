@@ -161,6 +161,8 @@ The files, each rewritten whole:
   oas_router_gen.go    the router (specs with paths)
   oas_server_gen.go    the Handler interface, Server and responses
   oas_client_gen.go    the Client
+  oas_validator_gen.go the validating middleware and the contract
+                       transport (the validator part)
   oas_api_gen.go       aliases of the operations' types, Server and Client,
                        declared in packages of their own (-model-packages)
   oas_webhooks_gen.go  the WebhookHandler interface and WebhookServer (specs with webhooks)
