@@ -282,6 +282,8 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.modelPackages = *modelPackages
 	}
+	// Neither the flag nor the config chose: split by size.
+	cfg.autoSplit = cfg.modelPackages == 0
 	if set[strings.TrimPrefix(spec.AliasNodesFlag, "-")] {
 		cfg.limits.MaxAliasNodes = limits.MaxAliasNodes
 	}
@@ -360,8 +362,14 @@ func generateFiles(cfg *genConfig, stdout, stderr io.Writer) int {
 		lines += bytes.Count(f.Content, []byte("\n"))
 		size += len(f.Content)
 	}
-	if cfg.modelPackages <= 1 && lines > bigPackage && cfg.verbosity != quiet {
-		fmt.Fprintf(stderr, "note: %d lines in one package: go build holds it in memory at about 11 KB a line (%.1f GB); -model-packages N splits the models into N packages (docs/config.md)\n", lines, float64(lines)*11e3/1e9)
+	switch {
+	case cfg.verbosity == quiet:
+	case res.Split > 0:
+		fmt.Fprintf(stderr, "note: %s lines as one package; the models are split into %d packages (-model-packages 1 keeps one; docs/config.md)\n", thousands(float64(res.WholeLines)), res.Split)
+	case res.NoSplit != "":
+		fmt.Fprintf(stderr, "note: %s lines in one package (about %.1f GB to compile); to split it, generate into a directory of a Go module: %s\n", thousands(float64(lines)), float64(lines)*11e3/1e9, res.NoSplit)
+	case cfg.modelPackages <= 1 && lines > bigPackage:
+		fmt.Fprintf(stderr, "note: %s lines in one package (about %.1f GB to compile); -model-packages N splits the models into N packages (docs/config.md)\n", thousands(float64(lines)), float64(lines)*11e3/1e9)
 	}
 	if cfg.verbosity != quiet {
 		fmt.Fprintf(stdout, "package %s: %d types, %d operations; %s (%s bytes) in %s\n", cfg.pkg, res.Types, res.Operations, plural(len(res.Files), "file"), thousands(float64(size)), shownDir(cfg.output))
@@ -397,9 +405,15 @@ func shownDir(dir string) string {
 	return "." + string(filepath.Separator) + dir
 }
 
-// bigPackage is the size, in lines, past which generate suggests splitting
-// the models: about 2 GB for the compiler (bench/results/sizes.md).
-const bigPackage = 200_000
+// bigPackage is the size, in lines, past which generate splits the
+// models when neither -model-packages nor the config says how many
+// packages: about 2 GB for the compiler (bench/results/sizes.md). A
+// variable for the tests.
+var bigPackage = 200_000
+
+// splitLines is the share of the output's lines each models package is
+// given when generate splits them by size: GitHub's 648,567 lines make 9.
+var splitLines = 75_000
 
 var goIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 
@@ -431,6 +445,12 @@ type Result struct {
 	Diagnostics []ir.Diagnostic
 	Types       int
 	Operations  int
+	// Split is the number of packages generate split the models into by
+	// size (splitModels), and WholeLines the lines they made as one; 0
+	// when it did not. NoSplit says why a package past the bound stayed
+	// whole.
+	Split, WholeLines int
+	NoSplit           string
 }
 
 // load loads the spec at path, or the embedded petstore when path is "",
@@ -521,7 +541,43 @@ func generate(cfg *genConfig) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Files: files, Diagnostics: p.Diagnostics, Types: len(p.Decls), Operations: len(p.Operations)}, nil
+	res := &Result{Files: files, Diagnostics: p.Diagnostics, Types: len(p.Decls), Operations: len(p.Operations)}
+	if cfg.autoSplit && opts.ModelPackages <= 1 {
+		if err := splitModels(cfg, p, opts, res); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// splitModels generates p again with its models split into packages when
+// the one package res holds is past bigPackage lines, which few machines
+// compile: a package for every splitLines lines of the whole, under the
+// output directory, whose module gives their import path. Outside a
+// module the package stays whole, and res says why.
+func splitModels(cfg *genConfig, p *ir.Package, opts gen.Options, res *Result) error {
+	lines := 0
+	for _, f := range res.Files {
+		lines += bytes.Count(f.Content, []byte("\n"))
+	}
+	if lines <= bigPackage {
+		return nil
+	}
+	res.WholeLines = lines
+	ip, err := importPath(cfg.output)
+	if err != nil {
+		res.NoSplit = err.Error()
+		return nil
+	}
+	opts.ImportPath = ip
+	opts.ModelPackages = min(maxModelPackages, (lines+splitLines-1)/splitLines)
+	cfg.status.set(fmt.Sprintf("generating Go again, the models in %d packages", opts.ModelPackages))
+	files, err := gen.Generate(p, opts)
+	if err != nil {
+		return err
+	}
+	res.Files, res.Split = files, opts.ModelPackages
+	return nil
 }
 
 // WriteFiles writes files into dir, creating it, and removes generated

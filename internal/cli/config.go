@@ -37,6 +37,9 @@ type genConfig struct {
 	// modelPackages splits the models into up to that many packages
 	// (model-packages:, gen.Options.ModelPackages).
 	modelPackages int
+	// autoSplit lets generate choose modelPackages by the output's size
+	// when neither the flag nor the config set it (splitModels).
+	autoSplit bool
 	// limits are the spec loader's (max-alias-nodes:, max-alias-bytes:).
 	limits spec.Options
 	// verbosity is how much is said about the warnings and the files (-q,

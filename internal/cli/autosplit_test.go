@@ -1,0 +1,53 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestAutoSplit generates the embedded petstore with the size bound
+// lowered: inside a module the models are split into packages by size
+// with no flag, -model-packages 1 keeps one package, and outside a module
+// the package stays whole with a note saying what splitting needs.
+func TestAutoSplit(t *testing.T) {
+	oldBig, oldSplit := bigPackage, splitLines
+	bigPackage, splitLines = 1000, 1500
+	defer func() { bigPackage, splitLines = oldBig, oldSplit }()
+
+	mod := t.TempDir()
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/split\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) (string, int) {
+		var out bytes.Buffer
+		code := Run(append([]string{"generate"}, args...), nil, &out, &out)
+		return out.String(), code
+	}
+	models := func(dir string) []string {
+		m, _ := filepath.Glob(filepath.Join(dir, "internal", "oasmodels", "*"))
+		return m
+	}
+
+	dir := filepath.Join(mod, "api")
+	out, code := run("-o", dir)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	if n := len(models(dir)); n < 2 || !strings.Contains(out, "the models are split into") {
+		t.Errorf("inside a module: %d models packages; output:\n%s", n, out)
+	}
+
+	out, code = run("-o", dir, "-model-packages", "1")
+	if code != exitOK || len(models(dir)) != 0 {
+		t.Errorf("-model-packages 1: exit %d, %d models packages; output:\n%s", code, len(models(dir)), out)
+	}
+
+	outside := filepath.Join(t.TempDir(), "api")
+	out, code = run("-o", outside)
+	if code != exitOK || len(models(outside)) != 0 || !strings.Contains(out, "to split it, generate into a directory of a Go module") {
+		t.Errorf("outside a module: exit %d, %d models packages; output:\n%s", code, len(models(outside)), out)
+	}
+}
