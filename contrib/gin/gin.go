@@ -48,9 +48,21 @@ func (Render) WriteContentType(w http.ResponseWriter) {
 }
 
 // JSON writes v as the response with the given status: the c.JSON of
-// generated values.
+// generated values. v is encoded before anything is sent, so a value that
+// cannot be encoded (a NaN, invalid RawJSON) gets the 500 problem, the
+// error in c.Errors, and aborts c; through c.Render the status would be
+// sent with an empty body.
 func JSON(c *gin.Context, code int, v oasrt.Encoder) {
-	c.Render(code, Render{V: v})
+	buf := oasrt.GetWriter()
+	defer oasrt.ReleaseWriter(buf)
+	v.EncodeJSON(buf)
+	if err := buf.Err(); err != nil {
+		_ = c.Error(err)
+		oashttp.WriteError(c.Writer, c.Request, err)
+		c.Abort()
+		return
+	}
+	c.Data(code, jsonContentType[0], buf.Buf)
 }
 
 // Binding is a gin binding (binding.Binding) for generated values, with

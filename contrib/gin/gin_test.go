@@ -2,6 +2,7 @@ package oasgin_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -87,6 +88,26 @@ func TestBindAndRender(t *testing.T) {
 		if ct := rec.Header().Get("Content-Type"); ct != "application/json; charset=utf-8" {
 			t.Errorf("%s: Content-Type %q", target, ct)
 		}
+	}
+}
+
+// broken cannot be encoded.
+type broken struct{}
+
+func (broken) EncodeJSON(w *oasrt.Writer) { w.Fail(errors.New("no JSON for this")) }
+
+// TestJSONFails: a value that cannot be encoded gets the 500 problem from
+// JSON, with the error in c.Errors.
+func TestJSONFails(t *testing.T) {
+	var errs []string
+	g := gin.New()
+	g.GET("/", func(c *gin.Context) {
+		oasgin.JSON(c, http.StatusOK, broken{})
+		errs = c.Errors.Errors()
+	})
+	rec := serve(g, "GET", "/", "", "")
+	if rec.Code != 500 || rec.Header().Get("Content-Type") != "application/problem+json" || len(errs) != 1 {
+		t.Errorf("%d %s %s, errors %q; want the 500 problem", rec.Code, rec.Header().Get("Content-Type"), rec.Body, errs)
 	}
 }
 
