@@ -166,8 +166,9 @@ func Mount(r Router, prefix string, h http.Handler) {
 // api.NewValidator(...), as a gin handler: the handlers after it run, with
 // the request and response writer mw passes on, when mw calls its next
 // handler, and are skipped (c.Abort) when it answers the request itself.
-// mw sees the request's whole path: in a group below a base path, wrap it
-// in a http.StripPrefix of its own or use Mount.
+// mw sees the request's whole path, so it suits routes at the spec's own
+// paths; below a base path, put mw in front of an http.Handler and Mount
+// that: oasgin.Mount(g, "/api/v3", api.NewValidator()(h)).
 //
 //	g.Use(oasgin.Middleware(api.NewValidator()))
 func Middleware(mw func(http.Handler) http.Handler) gin.HandlerFunc {
