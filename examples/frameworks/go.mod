@@ -2,13 +2,21 @@ module github.com/oasgen/oasgen/examples/frameworks
 
 go 1.26.0
 
-replace github.com/oasgen/oasgen => ../..
+replace (
+	github.com/oasgen/oasgen => ../..
+	github.com/oasgen/oasgen/contrib/chi => ../../contrib/chi
+	github.com/oasgen/oasgen/contrib/echo => ../../contrib/echo
+	github.com/oasgen/oasgen/contrib/gin => ../../contrib/gin
+)
 
 require (
 	github.com/gin-gonic/gin v1.12.0
 	github.com/go-chi/chi/v5 v5.5.0
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/oasgen/oasgen v0.0.0
+	github.com/oasgen/oasgen/contrib/chi v0.0.0
+	github.com/oasgen/oasgen/contrib/echo v0.0.0
+	github.com/oasgen/oasgen/contrib/gin v0.0.0
 )
 
 require (
@@ -42,7 +50,7 @@ require (
 	golang.org/x/arch v0.22.0 // indirect
 	golang.org/x/crypto v0.53.0 // indirect
 	golang.org/x/net v0.56.0 // indirect
-	golang.org/x/sys v0.46.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.40.0 // indirect
 	google.golang.org/protobuf v1.36.10 // indirect
 )
