@@ -1,12 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"io"
-	"strings"
 	"testing"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // TestDifferentialUnique judges uniqueItems on arrays of every kind of
@@ -49,42 +44,9 @@ func TestDifferentialUnique(t *testing.T) {
 			}
 		}
 	}
-	u := &unit{Rel: "fuzz/unique.json", Set: "fuzz", metaschema: "draft/2020-12/schema"}
+	var groups []*group
 	for _, s := range schemas {
-		c := jsonschema.NewCompiler()
-		c.DefaultDraft(jsonschema.Draft2020)
-		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := c.AddResource("schema.json", doc); err != nil {
-			t.Fatal(err)
-		}
-		sch, err := c.Compile("schema.json")
-		if err != nil {
-			t.Fatalf("the reference refuses %s: %v", s, err)
-		}
-		grp := &group{Description: s, Schema: []byte(s)}
-		for _, data := range instances {
-			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-			if err != nil {
-				t.Fatal(err)
-			}
-			grp.Tests = append(grp.Tests, &test{Description: string(data), Data: data, Valid: sch.Validate(inst) == nil})
-		}
-		u.Groups = append(u.Groups, grp)
+		groups = append(groups, referenceGroup(t, []byte(s), instances))
 	}
-	res, err := runUnits([]*unit{u}, t.TempDir(), io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tally := map[string]int{}
-	for _, r := range res.Results {
-		tally[r.Outcome]++
-		switch r.Outcome {
-		case outRejectsValid, outAcceptsSilent, outNoDecoder:
-			t.Errorf("schema %s, instance %s: oasgen %s (reference: valid=%v): %s", r.Group.Schema, r.Test.Data, r.Outcome, r.Test.Valid, r.Err)
-		}
-	}
-	t.Logf("outcomes: %v", tally)
+	judge(t, "fuzz/unique.json", groups, unwarned)
 }
