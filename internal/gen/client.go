@@ -430,13 +430,10 @@ func encodeHelper(f *file, op *apiOp) {
 // of result types that several operations share.
 func readName(op *apiOp) string { return "read" + op.result }
 
-// readResult prints the code returning the result of op that resp's
-// status and content type select, and the end of the function.
-func readResult(f *file, op *apiOp, stream bool) {
-	// Exact statuses, then ranges ("4XX"), then default.
-	byStatus := map[string][]*variant{}
-	var exact, ranges []string
-	var def []*variant
+// statusGroups returns op's result variants by status, the exact statuses
+// and the ranges ("4XX") among them, each sorted, and the default's.
+func statusGroups(op *apiOp) (byStatus map[string][]*variant, exact, ranges []string, def []*variant) {
+	byStatus = map[string][]*variant{}
 	for _, v := range op.variants {
 		switch {
 		case v.status == "default":
@@ -454,6 +451,14 @@ func readResult(f *file, op *apiOp, stream bool) {
 	}
 	sort.Strings(exact)
 	sort.Strings(ranges)
+	return byStatus, exact, ranges, def
+}
+
+// readResult prints the code returning the result of op that resp's
+// status and content type select, and the end of the function.
+func readResult(f *file, op *apiOp, stream bool) {
+	// Exact statuses, then ranges ("4XX"), then default.
+	byStatus, exact, ranges, def := statusGroups(op)
 	if len(exact) > 0 {
 		f.P("switch resp.StatusCode {")
 		for _, s := range exact {

@@ -57,7 +57,6 @@ var generatedOnly = map[string]string{
 	// oashttp
 	"ClientConfig":       engine,
 	"NewClientConfig":    engine,
-	"NewServerConfig":    engine,
 	"ValidatorConfig":    engine,
 	"Body":               "holds a request body in the server's pooled buffer: its methods keep the buffer, unexported",
 	"PathParams":         engine,

@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -332,26 +331,7 @@ func mediaList(media []string) string {
 // a declared media type for a body, and a JSON body decoded with the
 // response's validating decoder.
 func genResponseCheck(f *file, op *apiOp) {
-	byStatus := map[string][]*variant{}
-	var exact, ranges []string
-	var def []*variant
-	for _, v := range op.variants {
-		switch {
-		case v.status == "default":
-			def = append(def, v)
-		default:
-			if byStatus[v.status] == nil {
-				if v.code != 0 {
-					exact = append(exact, v.status)
-				} else if isRange(v.status) {
-					ranges = append(ranges, v.status)
-				}
-			}
-			byStatus[v.status] = append(byStatus[v.status], v)
-		}
-	}
-	sort.Strings(exact)
-	sort.Strings(ranges)
+	byStatus, exact, ranges, def := statusGroups(op)
 	f.P("// ", checkName(op), " checks a response of ", op.GoName, ": a status it declares,")
 	f.P("// a media type the status declares and, when r holds the body, a JSON")
 	f.P("// body its schema takes.")
