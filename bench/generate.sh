@@ -20,3 +20,6 @@ for n in 10 100 1000; do
 	go run ./cmd/oasgen generate -i "bench/specs/routes$n.yaml" -o "bench/internal/oasgen/r$n" -p "r$n"
 done
 go run ./cmd/oasgen generate -i bench/specs/petstore.yaml -o bench/internal/oasgen/pet -p pet
+# The request-validation benchmark: the validating middleware alone
+# (models and validator, no server or client).
+go run ./cmd/oasgen generate -i bench/specs/petvalidator.yaml -o bench/internal/oasgen/petv -p petv -parts models,validator

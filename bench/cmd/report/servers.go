@@ -16,10 +16,16 @@ import (
 )
 
 // serverPeerModules are the routers the benchmarks register the route
-// tables with, pinned by bench/go.mod; their versions go in the report.
+// tables with and the validating middlewares oasgen's is compared with
+// (validator_test.go), pinned by bench/go.mod; their versions go in the
+// report.
 var serverPeerModules = []string{
 	"github.com/go-chi/chi/v5",
 	"github.com/julienschmidt/httprouter",
+	"github.com/oapi-codegen/nethttp-middleware",
+	"github.com/getkin/kin-openapi",
+	"github.com/pb33f/libopenapi-validator",
+	"github.com/pb33f/libopenapi",
 }
 
 // ogenServerConfig generates ogen's router and server, without its client,

@@ -20,7 +20,7 @@ import (
 )
 
 // serverAgreeTests run before any timing, with the other agreement tests.
-const serverAgreeTests = "TestRoutesAgree|TestPetServersAgree|TestParseWrk"
+const serverAgreeTests = "TestRoutesAgree|TestPetServersAgree|TestParseWrk|TestValidatorsAgree"
 
 // serverBench is one run of the test binary per round.
 type serverBench struct {
@@ -29,8 +29,8 @@ type serverBench struct {
 }
 
 // serverBenchmarks are the runs of a round: route lookups and ServeHTTP at
-// -benchtime fast, the petstore ServeHTTP at pet, then wrk for dur per
-// server and request (one run: -benchtime 1x).
+// -benchtime fast, the petstore ServeHTTP and the validating middlewares
+// at pet, then wrk for dur per server and request (one run: -benchtime 1x).
 func serverBenchmarks(quick bool) []serverBench {
 	fast, pet, dur := "300ms", "500ms", "3s"
 	if quick {
@@ -39,6 +39,7 @@ func serverBenchmarks(quick bool) []serverBench {
 	return []serverBench{
 		{"^Benchmark(Route|Serve)(10|100|1000)$", []string{"-test.benchtime", fast}},
 		{"^BenchmarkServePet$", []string{"-test.benchtime", pet}},
+		{"^BenchmarkValidator$", []string{"-test.benchtime", pet}},
 		{"^BenchmarkHTTP$", []string{"-test.benchtime", "1x", "-http.duration", dur, "-http.conns", "32", "-http.threads", "1"}},
 	}
 }
@@ -62,7 +63,7 @@ func runServerBenchmarks(dir string, w io.Writer, bin string, quick bool) {
 // isServerWorkload tells the workloads of these benchmarks from the
 // JSON workloads.
 func isServerWorkload(w string) bool {
-	return strings.HasPrefix(w, "Route") || strings.HasPrefix(w, "Serve") || w == "HTTP"
+	return strings.HasPrefix(w, "Route") || strings.HasPrefix(w, "Serve") || w == "HTTP" || w == validatorWorkload
 }
 
 // runServersOnly runs only the routing and HTTP benchmarks and merges them
@@ -139,12 +140,14 @@ func benchWorkload(name string) string {
 var (
 	routeSizes = []string{"10", "100", "1000"}
 	routeOps   = []string{"Static", "TwoParams", "NotFound"}
-	routeLibs  = []string{"oasgen", "ogen", "servemux", "servemux-nested", "httprouter", "chi", "oapi-codegen"}
+	routeLibs  = []string{"oasgen", "ogen", "servemux", "servemux-nested", "httprouter", "chi", "oapi-codegen", "libopenapi-validator"}
 	routeNames = map[string]string{
 		"Static":    "GET /orders",
 		"TwoParams": "GET /orders/12345/items/678",
 		"NotFound":  "GET /orders/12345/nothing",
 		"GET":       "GET /pet/10",
+		"GETPath":   "GET /pet/10",
+		"GETQuery":  "GET /pet/findByStatus?status=available",
 		"POST":      "POST /pet",
 	}
 )
@@ -234,6 +237,7 @@ func serverSummary(sb *strings.Builder, r *results, header []string, chart func(
 		httpTable(sb, r)
 	}
 	p("Medians over the rounds; `best` is the fastest round; ÷ ogen is the time ratio to ogen's median (below 1 is faster).\n")
+	validatorSummary(sb, r, chart)
 }
 
 func serverTable(sb *strings.Builder, r *results, w string, ops []string) {
@@ -379,6 +383,8 @@ func serverChart(r *results, w string) []byte {
 		ops, title = []string{"GET", "POST"}, "Petstore ServeHTTP in process: time per request, log scale, shorter is faster"
 	case strings.HasPrefix(w, "Serve"):
 		title = "ServeHTTP of a GET, " + strings.TrimPrefix(w, "Serve") + " operations: time per request, log scale, shorter is faster"
+	case w == validatorWorkload:
+		ops, title = validatorOps, "Request validation in front of a no-op handler: time per request, log scale, shorter is faster"
 	case w == "HTTP":
 		ops, title = []string{"GET", "POST"}, "Petstore over loopback HTTP (wrk): requests per second, longer is faster"
 		value, label = func(s sample) float64 { return s.extra["req/s"] }, func(v float64) string { return fmt.Sprintf("%.0f/s", v) }
@@ -454,7 +460,7 @@ func serverChart(r *results, w string) []byte {
 				color, weight = "#1565c0", "bold"
 			case "ogen":
 				color = "#ef8a17"
-			case "servemux", "servemux-nested":
+			case "servemux", "servemux-nested", "libopenapi-validator":
 				color = "#6d6d6d"
 			}
 			v := value(s)
