@@ -275,11 +275,16 @@ func genValidateOp(f *file, a *api, op *apiOp, decoders bool) {
 		f.P("return nil, nil")
 	case b.json && b.multipart == nil && b.stream == nil && b.seq == nil:
 		goT := f.goType(b.typ)
-		decode := b.decode
-		if decode == "" {
-			decode = "(*" + goT + ").DecodeJSON"
+		// The value is decoded here, by a direct call, so that it stays on
+		// the stack: only what it holds is allocated.
+		call := "v.DecodeJSON(&rb.Reader)"
+		if b.decode != "" {
+			call = b.decode + "(&v, &rb.Reader)"
 		}
-		json := []any{"return ", rt("ValidateJSON"), "(c, r, ", b.required, ", ", invalidStatus(op), ", ", decode, ")"}
+		json := []any{"rb, err := ", rt("ValidatorBody"), "(c, r, ", b.required, ")\n",
+			"if rb == nil || err != nil {\nreturn nil, err\n}\n",
+			"var v ", goT, "\n",
+			"return ", rt("BodyValidated"), "(rb, ", call, ", ", invalidStatus(op), ")"}
 		form := func() {
 			f.P("return ", rt("ValidateForm"), "(c, r, ", b.required, ", ", invalidStatus(op), ", func(pairs []string) error {")
 			f.P("return decode", objectOf(b.typ).GoName, "Pairs(new(", goT, "), pairs)")

@@ -163,7 +163,12 @@ func validatePutItemRequest(c *oashttp.ServerConfig, r *http.Request, p []string
 			return decodeItemPairs(new(Item), pairs)
 		})
 	}
-	return oashttpimpl.ValidateJSON(c, r, true, 422, (*Item).DecodeJSON)
+	rb, err := oashttpimpl.ValidatorBody(c, r, true)
+	if rb == nil || err != nil {
+		return nil, err
+	}
+	var v Item
+	return oashttpimpl.BodyValidated(rb, v.DecodeJSON(&rb.Reader), 422)
 }
 
 // validateAddItemsRequest checks a request of AddItems (POST /items).
@@ -171,7 +176,12 @@ func validateAddItemsRequest(c *oashttp.ServerConfig, r *http.Request, p []strin
 	if !(oashttpimpl.HasAPIKey(r, "header", "X-API-Key") || oashttpimpl.HasBasic(r)) {
 		return nil, &oashttp.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key", Basic realm="api"`, Err: oashttp.ErrNoCredentials}
 	}
-	return oashttpimpl.ValidateJSON(c, r, false, 400, decodeAddItemsBody)
+	rb, err := oashttpimpl.ValidatorBody(c, r, false)
+	if rb == nil || err != nil {
+		return nil, err
+	}
+	var v []Item
+	return oashttpimpl.BodyValidated(rb, decodeAddItemsBody(&v, &rb.Reader), 400)
 }
 
 // validatePutPhotoRequest checks a request of PutPhoto (PUT /items/{id}/photo).

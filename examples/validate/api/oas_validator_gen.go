@@ -282,12 +282,22 @@ func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Bo
 
 // validateUpdatePetRequest checks a request of UpdatePet (PUT /pet).
 func validateUpdatePetRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
-	return oashttpimpl.ValidateJSON(c, r, true, 422, (*Pet).DecodeJSON)
+	rb, err := oashttpimpl.ValidatorBody(c, r, true)
+	if rb == nil || err != nil {
+		return nil, err
+	}
+	var v Pet
+	return oashttpimpl.BodyValidated(rb, v.DecodeJSON(&rb.Reader), 422)
 }
 
 // validateAddPetRequest checks a request of AddPet (POST /pet).
 func validateAddPetRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
-	return oashttpimpl.ValidateJSON(c, r, true, 422, (*Pet).DecodeJSON)
+	rb, err := oashttpimpl.ValidatorBody(c, r, true)
+	if rb == nil || err != nil {
+		return nil, err
+	}
+	var v Pet
+	return oashttpimpl.BodyValidated(rb, v.DecodeJSON(&rb.Reader), 422)
 }
 
 // validateFindPetsByStatusRequest checks a request of FindPetsByStatus (GET /pet/findByStatus).
@@ -459,7 +469,12 @@ func decodeUploadFileParams(params *UploadFileParams, r *http.Request, p []strin
 
 // validatePlaceOrderRequest checks a request of PlaceOrder (POST /store/order).
 func validatePlaceOrderRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
-	return oashttpimpl.ValidateJSON(c, r, true, 422, (*Order).DecodeJSON)
+	rb, err := oashttpimpl.ValidatorBody(c, r, true)
+	if rb == nil || err != nil {
+		return nil, err
+	}
+	var v Order
+	return oashttpimpl.BodyValidated(rb, v.DecodeJSON(&rb.Reader), 422)
 }
 
 // validateGetOrderByIDRequest checks a request of GetOrderByID (GET /store/order/{orderId}).
@@ -490,12 +505,22 @@ func validateDeleteOrderRequest(c *oashttp.ServerConfig, r *http.Request, p []st
 
 // validateCreateUserRequest checks a request of CreateUser (POST /user).
 func validateCreateUserRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
-	return oashttpimpl.ValidateJSON(c, r, true, 422, (*User).DecodeJSON)
+	rb, err := oashttpimpl.ValidatorBody(c, r, true)
+	if rb == nil || err != nil {
+		return nil, err
+	}
+	var v User
+	return oashttpimpl.BodyValidated(rb, v.DecodeJSON(&rb.Reader), 422)
 }
 
 // validateCreateUsersWithListInputRequest checks a request of CreateUsersWithListInput (POST /user/createWithList).
 func validateCreateUsersWithListInputRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
-	return oashttpimpl.ValidateJSON(c, r, true, 422, decodeCreateUsersWithListInputBody)
+	rb, err := oashttpimpl.ValidatorBody(c, r, true)
+	if rb == nil || err != nil {
+		return nil, err
+	}
+	var v []User
+	return oashttpimpl.BodyValidated(rb, decodeCreateUsersWithListInputBody(&v, &rb.Reader), 422)
 }
 
 // decodeCreateUsersWithListInputBody reads the request body of CreateUsersWithListInput.
@@ -575,7 +600,12 @@ func validateUpdateUserRequest(c *oashttp.ServerConfig, r *http.Request, p []str
 	if err := decodeGetUserByNameParams((*GetUserByNameParams)(&params), r, p, esc); err != nil { // the same parameters as GetUserByName
 		return nil, err
 	}
-	return oashttpimpl.ValidateJSON(c, r, false, 400, (*User).DecodeJSON)
+	rb, err := oashttpimpl.ValidatorBody(c, r, false)
+	if rb == nil || err != nil {
+		return nil, err
+	}
+	var v User
+	return oashttpimpl.BodyValidated(rb, v.DecodeJSON(&rb.Reader), 400)
 }
 
 // validateDeleteUserRequest checks a request of DeleteUser (DELETE /user/{username}).

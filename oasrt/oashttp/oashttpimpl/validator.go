@@ -48,18 +48,20 @@ func NewValidatorConfig(opts []oashttp.ValidatorOption) *oashttp.ValidatorConfig
 	return c
 }
 
-// ValidateJSON reads and checks the JSON request body of r as JSONRequest
-// does, for a validator: it returns the Body holding the bytes read,
-// after success and after a decoding failure alike (nil when the body is
-// absent or was not read whole), so that the request can be passed on
-// (Validated); the decoded value is dropped.
-func ValidateJSON[T any](c *oashttp.ServerConfig, r *http.Request, required bool, invalid int, decode func(*T, *oasrt.Reader) error) (*oashttp.Body, error) {
-	rb, err := c.JSONBody(r, required)
-	if rb == nil || err != nil {
-		return nil, err
-	}
-	v := new(T)
-	err = decode(v, &rb.Reader)
+// ValidatorBody reads the JSON request body of r as JSONRequest does, for
+// a validator, which decodes it from the Body's Reader into a value of its
+// own (on its stack) and hands the result to BodyValidated. It returns nil and
+// no error when the body is absent and not required.
+func ValidatorBody(c *oashttp.ServerConfig, r *http.Request, required bool) (*oashttp.Body, error) {
+	return c.JSONBody(r, required)
+}
+
+// BodyValidated ends a validator's reading of the JSON body rb, which decoding
+// returned err for: it returns the Body holding the bytes read, after
+// success and after a decoding failure alike, so that the request can be
+// passed on, and the failure as the server answers it (invalid is the
+// status of a body that breaks the schema). The decoded value is dropped.
+func BodyValidated(rb *oashttp.Body, err error, invalid int) (*oashttp.Body, error) {
 	if err == nil {
 		err = rb.Reader.End()
 	}
@@ -72,7 +74,7 @@ func ValidateJSON[T any](c *oashttp.ServerConfig, r *http.Request, required bool
 // ValidateForm reads and checks the application/x-www-form-urlencoded
 // request body of r as the server does (FormBody), decoding its pairs
 // with decode, the generated pairs decoder of the body's type; like
-// ValidateJSON it returns the Body holding the bytes read.
+// BodyValidated it returns the Body holding the bytes read.
 func ValidateForm(c *oashttp.ServerConfig, r *http.Request, required bool, invalid int, decode func(pairs []string) error) (*oashttp.Body, error) {
 	b, pairs, err := c.KeptFormBody(r, required)
 	if err == nil && pairs != nil {

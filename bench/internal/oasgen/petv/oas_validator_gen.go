@@ -153,7 +153,12 @@ func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Bo
 
 // validateAddPetRequest checks a request of AddPet (POST /pet).
 func validateAddPetRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
-	return oashttpimpl.ValidateJSON(c, r, true, 422, (*Pet).DecodeJSON)
+	rb, err := oashttpimpl.ValidatorBody(c, r, true)
+	if rb == nil || err != nil {
+		return nil, err
+	}
+	var v Pet
+	return oashttpimpl.BodyValidated(rb, v.DecodeJSON(&rb.Reader), 422)
 }
 
 // validateFindPetsByStatusRequest checks a request of FindPetsByStatus (GET /pet/findByStatus).
