@@ -39,11 +39,27 @@ func TestImportPath(t *testing.T) {
 		}
 	}
 	// A directory in no module is an error that says so (the temporary
-	// directory is in none, unless the machine has a go.mod at its root).
-	if _, err := os.Stat("/go.mod"); err == nil {
+	// directory is in none, unless the machine has a go.mod above it).
+	if moduleAbove(t, root) {
 		return
 	}
 	if _, err := importPath(filepath.Join(root, "loose")); err == nil || !strings.Contains(err.Error(), "no Go module") {
 		t.Errorf("outside a module: %v", err)
+	}
+}
+
+// moduleAbove reports whether a go.mod is in dir or a directory above it,
+// which makes every directory below part of a module: a test of what
+// happens outside one cannot run there, and says so.
+func moduleAbove(t *testing.T, dir string) bool {
+	t.Helper()
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			t.Logf("%s has a go.mod above it (%s): nothing here is outside a module", dir, d)
+			return true
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
 	}
 }
