@@ -10,6 +10,10 @@ package bench_test
 //	                         properties checked, nothing else)
 //	lib=ogen-Validate        Decode, then the generated Validate (enums,
 //	                         formats), as ogen's server does
+//	lib=ogen-new             Decode into a new heap value from a new
+//	                         jx.DecodeBytes decoder, a fresh call each time:
+//	                         what the owned doors (oasrt.Unmarshal,
+//	                         UnmarshalJSON) are held to (issue 44)
 //	lib=oapi-codegen         encoding/json on oapi-codegen's models
 //	lib=openapi-generator    encoding/json on openapi-generator's models,
 //	                         with its generated MarshalJSON and UnmarshalJSON
@@ -19,11 +23,18 @@ package bench_test
 //	                         Oneof)
 //	lib=protobuf             binary protobuf (workloads C, SomeValue, Oneof)
 //
+// Workload B's Unmarshal also has the limits of issue 44, which are not
+// contenders (they build nothing): lib=memcpy, a copy of the payload into a
+// preallocated buffer; lib=jx-Valid, go-faster/jx's Valid, a scan of the
+// bytes that builds nothing; lib=sonic-Valid, sonic's Valid, its SIMD scan
+// (neither checks the UTF-8 of strings). See limits.
+//
 // encoding/json/v2 is Go 1.27's, whose encoding/json is built on it, so
 // its benchmarks live in package jsonv2 and run from a second test binary
 // built by that Go.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -109,7 +120,8 @@ func peers(workload string) []contender {
 				viaFuncs[opgnb.List]("openapi-generator-noMarshalJSON", data, json.Marshal, json.Unmarshal),
 				viaFuncs[plain.List]("goccy", data, goccy.Marshal, goccy.Unmarshal),
 				viaFuncs[plain.List]("sonic", data, sonic.Marshal, sonic.Unmarshal),
-			})
+			},
+			limits(data))
 	case "C":
 		data := payload.C()
 		return slicesConcat(
@@ -276,7 +288,86 @@ func ogenPeers[T any, TP ogenPeer[T]](data []byte, decode, validate func(*jx.Dec
 			unmarshal: unmarshal(validate),
 		})
 	}
-	return out
+	return append(out, contender{
+		lib:   "ogen-new",
+		data:  data,
+		check: check("ogen Decode into a new value", func(*jx.Decoder) error { _, err := ogenNew[T, TP](data); return err }),
+		unmarshal: func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				v, err := ogenNew[T, TP](data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ogenSink = v
+			}
+		},
+	})
+}
+
+// ogenSink keeps lib=ogen-new's values, which the caller owns, as it owns
+// what oasrt.Unmarshal hands over.
+var ogenSink any
+
+// ogenNew decodes data into a new value on the heap through ogen's
+// generated Decode, from a decoder of its own (jx.DecodeBytes, as ogen's
+// server does per request).
+func ogenNew[T any, TP ogenPeer[T]](data []byte) (*T, error) {
+	v := new(T)
+	if err := TP(v).Decode(jx.DecodeBytes(data)); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// limits returns issue 44's limits on data: what no decoder can beat
+// (memcpy) and scans that check the JSON and build nothing (jx's Valid,
+// sonic's SIMD Valid). They decode nothing, so they have no Marshal, and
+// their check is that they accept data and refuse it cut short.
+func limits(data []byte) []contender {
+	scan := func(lib string, valid func([]byte) bool) contender {
+		return contender{
+			lib:  lib,
+			data: data,
+			check: func(tb testing.TB) {
+				if !valid(data) || valid(data[:len(data)-1]) {
+					tb.Fatalf("%s: accepts the payload %v, cut short %v", lib, valid(data), valid(data[:len(data)-1]))
+				}
+			},
+			unmarshal: func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(data)))
+				for b.Loop() {
+					if !valid(data) {
+						b.Fatal("invalid")
+					}
+				}
+			},
+		}
+	}
+	return []contender{
+		{
+			lib:  "memcpy",
+			data: data,
+			check: func(tb testing.TB) {
+				buf := make([]byte, len(data))
+				if copy(buf, data) != len(data) || !bytes.Equal(buf, data) {
+					tb.Fatal("memcpy: the copy differs")
+				}
+			},
+			unmarshal: func(b *testing.B) {
+				buf := make([]byte, len(data))
+				b.ReportAllocs()
+				b.SetBytes(int64(len(data)))
+				for b.Loop() {
+					copy(buf, data)
+				}
+			},
+		},
+		scan("jx-Valid", jx.Valid),
+		scan("sonic-Valid", sonic.Valid),
+	}
 }
 
 // viaFuncs returns the contender of a library with encoding/json's API

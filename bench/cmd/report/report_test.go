@@ -213,3 +213,82 @@ func TestOneofTargets(t *testing.T) {
 		}
 	}
 }
+
+// issue44Raw is one round of a made-up run with issue 44's contender
+// ogen-new and the limits of workload B.
+const issue44Raw = `# round 1
+BenchmarkA/Marshal/lib=oasgen-oasrt-2         100   90 ns/op
+BenchmarkA/Marshal/lib=oasgen-method-2        100   95 ns/op
+BenchmarkA/Marshal/lib=goccy-2                100  100 ns/op
+BenchmarkA/Unmarshal/lib=oasgen-2             100   70 ns/op
+BenchmarkA/Unmarshal/lib=oasgen-oasrt-2       100  140 ns/op
+BenchmarkA/Unmarshal/lib=oasgen-method-2      100  130 ns/op
+BenchmarkA/Unmarshal/lib=alloc-floor-2        100  110 ns/op
+BenchmarkA/Unmarshal/lib=ogen-2               100   90 ns/op
+BenchmarkA/Unmarshal/lib=ogen-new-2           100  200 ns/op
+BenchmarkA/Unmarshal/lib=goccy-2              100  150 ns/op
+BenchmarkB/Unmarshal/lib=oasgen-2             30  25000000 ns/op   772.00 MB/s
+BenchmarkB/Unmarshal/lib=oasgen-oasrt-2       30  26000000 ns/op   742.00 MB/s
+BenchmarkB/Unmarshal/lib=oasgen-method-2      30  26500000 ns/op   728.00 MB/s
+BenchmarkB/Unmarshal/lib=ogen-new-2           30  24000000 ns/op   804.00 MB/s
+BenchmarkB/Unmarshal/lib=goccy-2              30  30000000 ns/op   643.00 MB/s
+BenchmarkB/Unmarshal/lib=sonic-2              30  20000000 ns/op   965.00 MB/s
+BenchmarkB/Unmarshal/lib=memcpy-2             30   1600000 ns/op 12062.00 MB/s
+BenchmarkB/Unmarshal/lib=jx-Valid-2           30  17000000 ns/op  1135.00 MB/s
+BenchmarkB/Unmarshal/lib=sonic-Valid-2        30   5500000 ns/op  3509.00 MB/s
+`
+
+func TestIssue44Targets(t *testing.T) {
+	r := newResults(parse([]byte(issue44Raw)))
+	var sb strings.Builder
+	issue44Targets(&sb, r)
+	md := sb.String()
+	for _, want := range []string{
+		"| target | A | B | C | SomeValue | Oneof |\n",
+		"| owned output (oasrt.Marshal, MarshalJSON) ≤ goccy's time on plain structs | 0.90×, 0.95× met | - | - | - | - |",
+		"| owned decoding (oasrt.Unmarshal, UnmarshalJSON) ≤ goccy's time on plain structs | 0.93×, 0.87× met | 0.87×, 0.88× met | - | - | - |",
+		"| owned decoding ≤ ogen-new's (ogen's Decode into a new value, a fresh call) | 0.70×, 0.65× met | 1.08×, 1.10× **missed** | - | - | - |",
+		// B alone has the limit; A's doors are not held to it.
+		"| decoding the list through oasrt.Unmarshal, validating, ≤ jx's bare Valid scan | - | 1.53× **missed** | - | - | - |",
+		"The limits of B in the same run, which build nothing: memcpy 1.6 ms (12.06 GB/s), jx-Valid 17.0 ms (1.14 GB/s), sonic-Valid 5.5 ms (3.51 GB/s), and oasgen-oasrt, decoding and validating, 26.0 ms (742 MB/s).",
+		"- Unmarshal of B: oasgen-method took 26.5 ms, 1.10× ogen-new's 24.0 ms; the target is 1× (24.0 ms). This run has no alloc-floor for it.",
+		"- Unmarshal of B: oasgen-oasrt took 26.0 ms, 1.53× jx-Valid's 17.0 ms; the target is 1× (17.0 ms). In the same run: memcpy 1.6 ms, sonic-Valid 5.5 ms, oasgen from a reused Reader 25.0 ms.",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("issue 44's targets lack %q:\n%s", want, md)
+		}
+	}
+
+	// The scan met: no miss for it.
+	met := strings.Replace(issue44Raw, "lib=jx-Valid-2           30  17000000", "lib=jx-Valid-2 30 27000000", 1)
+	sb.Reset()
+	issue44Targets(&sb, newResults(parse([]byte(met))))
+	if want := "≤ jx's bare Valid scan | - | 0.96× met |"; !strings.Contains(sb.String(), want) {
+		t.Errorf("issue 44's targets lack %q:\n%s", want, sb.String())
+	}
+
+	// The limits are rows of B's table, labelled, but neither contenders
+	// faster than oasgen nor bars in the chart; ogen-new is a contender.
+	full := summary(parse([]byte(issue44Raw)), nil, func(string) string { return "" })
+	for _, want := range []string{
+		"### Issue 44's targets",
+		"| Unmarshal | memcpy (limit) | 1.6 ms |",
+		"| Unmarshal | jx-Valid (limit) | 17.0 ms |",
+		"| Unmarshal | sonic-Valid (limit) | 5.5 ms |",
+		"| Unmarshal | ogen-new | 24.0 ms |",
+		"| unmarshal: fastest of all contenders | yes | **no**: ogen-new 0.96×, sonic 0.80× |",
+	} {
+		if !strings.Contains(full, want) {
+			t.Errorf("summary lacks %q:\n%s", want, full)
+		}
+	}
+	svg := string(svgChart(r, "B"))
+	for _, lib := range limitLibs {
+		if strings.Contains(svg, ">"+lib+"<") {
+			t.Errorf("limit %s has a bar in the chart", lib)
+		}
+	}
+	if !strings.Contains(svg, ">ogen-new<") {
+		t.Error("ogen-new has no bar in the chart")
+	}
+}
