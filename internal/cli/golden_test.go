@@ -232,6 +232,11 @@ func TestSplitCompiles(t *testing.T) {
 		cfg, _ := caseConfig(t, dir)
 		cfg.input, cfg.output, cfg.pkg = specOf(dir), filepath.Join(mod, name), name
 		cfg.modelPackages = 3
+		if cfg.parts.Has(gen.Validator) && cfg.parts.Has(gen.Server) {
+			// gen refuses the validator beside a split server
+			// (docs/validate.md); the case's split is checked without it.
+			cfg.parts &^= gen.Validator
+		}
 		res, err := generate(cfg)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
