@@ -57,11 +57,20 @@ func (r *Reader) TrialEnd() bool {
 		return true
 	}
 	r.trialDepth = 0
-	if len(r.trials) > 0 {
+	switch n := len(r.trials); {
+	case n > maxKeptTrials:
+		// A Reader kept in a pool would hold this input's memo for the
+		// next: let it go.
+		r.trials = nil
+	case n > 0:
 		clear(r.trials)
 	}
 	return false
 }
+
+// maxKeptTrials is the size past which TrialEnd drops the memo rather than
+// clearing it for the next input.
+const maxKeptTrials = 256
 
 // Remember records what the union k found for the value at offset at: v
 // (a pointer to a copy of the value) or err. The Reader is past the value.
