@@ -30,8 +30,9 @@ type trialAt struct {
 }
 
 // Recall returns what the union k found for the value at offset at, when
-// it has been decoded there since the outermost running trial began; the
-// Reader is then past the value. Generated union decoders call it first.
+// it has been decoded there since the outermost running trial began; when
+// the value was valid, the Reader is then past it. Generated union
+// decoders call it first.
 func (r *Reader) Recall(k *TrialKey, at int) (Trial, bool) {
 	if len(r.trials) == 0 {
 		return Trial{}, false
