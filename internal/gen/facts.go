@@ -236,9 +236,10 @@ func (c *codec) byFacts(d *ir.Union, vs []*ir.Variant) {
 
 // factValue reads key k's value for the variants of group g into the
 // field of g's first variant; an invalid value rules g's variants out,
-// and when no variant is left the first such error is the object's. With m and end (a key read
-// once per type) the Reader is left where it is and end (the Mark after a
-// valid value, and true) set; without them an invalid value is skipped.
+// and when no variant is left the first such error is the object's.
+// With m and end (a key read once per type) the Reader is left where it
+// is and end (the Mark after a valid value, and true) set; without them
+// an invalid value is skipped.
 func (c *codec) factValue(p *factPlan, vs []*ir.Variant, k *factKey, g *factGroup, m, end string) {
 	mask := func(m uint64) string { return fmt.Sprintf("%#x", m) }
 	c.pin = true
