@@ -354,12 +354,11 @@ func generateFiles(cfg *genConfig, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "oasgen:", err)
 		return exitSpec
 	}
-	lines, size := 0, 0
+	lines, size := res.Lines, 0
 	for _, f := range res.Files {
 		if cfg.verbosity == verbose {
 			fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", filepath.Join(cfg.output, filepath.FromSlash(f.Name)), len(f.Content))
 		}
-		lines += bytes.Count(f.Content, []byte("\n"))
 		size += len(f.Content)
 	}
 	switch {
@@ -441,7 +440,9 @@ func PackageName(dir string) string {
 
 // Result is what generation produced.
 type Result struct {
-	Files       []gen.File
+	Files []gen.File
+	// Lines is the number of lines of Files.
+	Lines       int
 	Diagnostics []ir.Diagnostic
 	Types       int
 	Operations  int
@@ -541,7 +542,7 @@ func generate(cfg *genConfig) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Files: files, Diagnostics: p.Diagnostics, Types: len(p.Decls), Operations: len(p.Operations)}
+	res := &Result{Files: files, Lines: lineCount(files), Diagnostics: p.Diagnostics, Types: len(p.Decls), Operations: len(p.Operations)}
 	if cfg.autoSplit && opts.ModelPackages <= 1 {
 		if err := splitModels(cfg, p, opts, res); err != nil {
 			return nil, err
@@ -556,14 +557,10 @@ func generate(cfg *genConfig) (*Result, error) {
 // output directory, whose module gives their import path. Outside a
 // module the package stays whole, and res says why.
 func splitModels(cfg *genConfig, p *ir.Package, opts gen.Options, res *Result) error {
-	lines := 0
-	for _, f := range res.Files {
-		lines += bytes.Count(f.Content, []byte("\n"))
-	}
-	if lines <= bigPackage {
+	if res.Lines <= bigPackage {
 		return nil
 	}
-	res.WholeLines = lines
+	res.WholeLines = res.Lines
 	if opts.Parts.Has(gen.Validator) && opts.Parts.Has(gen.Server) && len(p.Operations) > 0 {
 		res.NoSplit = "the validator part is not generated beside a server split into packages yet (generate the validator without the server, or split the server with -model-packages and leave out the validator)"
 		return nil
@@ -574,14 +571,23 @@ func splitModels(cfg *genConfig, p *ir.Package, opts gen.Options, res *Result) e
 		return nil
 	}
 	opts.ImportPath = ip
-	opts.ModelPackages = min(maxModelPackages, (lines+splitLines-1)/splitLines)
+	opts.ModelPackages = min(maxModelPackages, (res.WholeLines+splitLines-1)/splitLines)
 	cfg.status.set(fmt.Sprintf("generating Go again, the models in %d packages", opts.ModelPackages))
 	files, err := gen.Generate(p, opts)
 	if err != nil {
 		return err
 	}
-	res.Files, res.Split = files, opts.ModelPackages
+	res.Files, res.Lines, res.Split = files, lineCount(files), opts.ModelPackages
 	return nil
+}
+
+// lineCount returns the number of lines of files.
+func lineCount(files []gen.File) int {
+	n := 0
+	for _, f := range files {
+		n += bytes.Count(f.Content, []byte("\n"))
+	}
+	return n
 }
 
 // WriteFiles writes files into dir, creating it, and removes generated
