@@ -774,7 +774,7 @@ func (b *builder) chooseBy(d *ir.Union) {
 		for _, v := range objs {
 			v.Keys, v.Default = nil, false
 		}
-		d.Facts = true
+		d.Facts = objs
 		delete(byKind, ir.JSONObject)
 	}
 	for _, kind := range []ir.JSONType{ir.JSONObject, ir.JSONString, ir.JSONInteger, ir.JSONNumber, ir.JSONBoolean, ir.JSONArray} {
@@ -814,10 +814,16 @@ func (b *builder) chooseBy(d *ir.Union) {
 			d.Pointer, strings.Join(dedupe(overlap), ", "))
 	}
 	if len(trial) > 0 {
-		d.Trial = true
-		b.warnf(classUnion, d.Pos, "%s: variants %s cannot be told apart from the value alone; decoding tries them in turn (a discriminator would make it one pass)",
-			d.Pointer, strings.Join(dedupe(trial), ", "))
+		b.tryInTurn(d, dedupe(trial))
 	}
+}
+
+// tryInTurn makes d's variants named decoded by trial, with the warning
+// that says so.
+func (b *builder) tryInTurn(d *ir.Union, variants []string) {
+	d.Trial = true
+	b.warnf(classUnion, d.Pos, "%s: variants %s cannot be told apart from the value alone; decoding tries them in turn (a discriminator would make it one pass)",
+		d.Pointer, strings.Join(variants, ", "))
 }
 
 func countKind(vs []*ir.Variant, kind ir.JSONType) int {
@@ -1008,15 +1014,14 @@ func disjointByKeys(vs []*ir.Variant) bool {
 func (b *builder) factsOrTrial() {
 	defer b.about(nil)()
 	for _, d := range b.unions {
-		if !d.Facts {
+		if d.Facts == nil {
 			continue
 		}
 		for _, v := range d.Variants {
 			if s := ir.StructOf(v.Type); s != nil && s.Whole != nil {
-				d.Facts, d.Trial = false, true
+				d.Facts = nil
 				b.subject = d
-				b.warnf(classUnion, d.Pos, "%s: variants %s cannot be told apart from the value alone; decoding tries them in turn (a discriminator would make it one pass)",
-					d.Pointer, strings.Join(names(d.Variants), ", "))
+				b.tryInTurn(d, names(d.Variants))
 				break
 			}
 		}

@@ -155,8 +155,8 @@ func (c *codec) unionCodec(d *ir.Union) {
 				c.onePassTry(d)
 			}
 			c.byTag(d, exact)
-		case k.kind == ir.JSONObject && d.Facts:
-			c.byFacts(d, factVariants(d))
+		case k.kind == ir.JSONObject && d.Facts != nil:
+			c.byFacts(d, d.Facts)
 		case k.kind == ir.JSONObject && d.Discriminator != "" && len(exact) == 1 && len(any) == 0 && len(exact[0].Tags) > 0:
 			// One variant: its tag is checked as among several.
 			c.byTag(d, exact)
@@ -243,19 +243,6 @@ func (c *codec) trialDecoder(d *ir.Union, funcAt int) {
 // trialKeyVar names the package-level oasrt.TrialKey of a union decoded
 // by trial.
 func trialKeyVar(name string) string { return "trials" + name }
-
-// factVariants returns the variants of a union decided by facts that take
-// objects, in order: those of kind object and those taking any object
-// (build.factVariants).
-func factVariants(d *ir.Union) []*ir.Variant {
-	var out []*ir.Variant
-	for _, v := range d.Variants {
-		if _, free := v.Type.(*ir.Any); free || slices.Contains(v.Kinds, ir.JSONObject) {
-			out = append(out, v)
-		}
-	}
-	return out
-}
 
 // quoteList returns ss as Go string literals separated by commas, for a
 // case clause or a composite literal.

@@ -338,13 +338,13 @@ type Union struct {
 	// Trial is set when some variants can only be told apart by trying
 	// them in turn; Build reports a warning naming the schema.
 	Trial bool
-	// Facts is set when the object variants are decided from what one
-	// pass over the object gathers: the keys present, and for each key
-	// whether its value is valid for the variants that declare it (they
-	// declare it with one type). Every variant's own checks then apply, so
-	// a oneOf value two variants accept is rejected with no second pass
-	// (the shape of protobuf's JSON mapping of a oneof).
-	Facts bool
+	// Facts, when not nil, are the variants that take objects, decided
+	// from what one pass over the object gathers: the keys present, and
+	// for each key whether its value is valid for the variants that
+	// declare it (read once per type). Every variant's own checks then
+	// apply, so a oneOf value two variants accept is rejected with no
+	// second pass (the shape of protobuf's JSON mapping of a oneof).
+	Facts []*Variant
 }
 
 // Tuple is an array schema with prefixItems: its Go type is a struct with a
