@@ -399,7 +399,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 	for i, fd := range required {
 		reqs[i] = reqBit{fd, i}
 	}
-	c.requiredChecks(reqs, words, func(seen, want string, names []string) {
+	c.requiredChecks(reqs, words, "seen", func(seen, want string, names []string) {
 		c.P("return ", rt("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
 	})
 	c.applyDefaults(d.Fields, "v")
@@ -424,7 +424,7 @@ type reqBit struct {
 // what happens when some are not, given the expressions of the word seen
 // and of the bits wanted, and the quoted names of the word's bits, by bit
 // number ("" for bits that stand for no required property).
-func (c *codec) requiredChecks(reqs []reqBit, words int, missing func(seen, want string, names []string)) {
+func (c *codec) requiredChecks(reqs []reqBit, words int, seenVar string, missing func(seen, want string, names []string)) {
 	for w := 0; w < words; w++ {
 		var mask, readOnly, writeOnly uint64
 		var names []string
@@ -448,9 +448,9 @@ func (c *codec) requiredChecks(reqs []reqBit, words int, missing func(seen, want
 		if mask == 0 {
 			continue
 		}
-		seen := "seen"
+		seen := seenVar
 		if words > 1 {
-			seen = fmt.Sprintf("seen[%d]", w)
+			seen = fmt.Sprintf("%s[%d]", seenVar, w)
 		}
 		want := fmt.Sprintf("%#x", mask)
 		if readOnly != 0 || writeOnly != 0 {
@@ -910,12 +910,20 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		c.P(dst, " = make(", c.goType(t), ")")
 		c.P("}")
 		// The required keys met in this object, a bit each (the map may
-		// hold keys of an earlier value).
+		// hold keys of an earlier value), checked as a struct's are.
 		words := (len(t.Required) + 63) / 64
 		seen := ""
-		if words > 0 {
+		var reqs []reqBit
+		switch {
+		case words == 1:
+			seen = c.tmp("seen")
+			c.P("var ", seen, " uint64")
+		case words > 1:
 			seen = c.tmp("seen")
 			c.P("var ", seen, " [", words, "]uint64")
+		}
+		for i, name := range t.Required {
+			reqs = append(reqs, reqBit{&ir.Field{JSONName: name, Required: true}, i})
 		}
 		c.P("for {")
 		c.P(k, ", more, err := r.ObjKey()")
@@ -926,20 +934,9 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		if n != "" {
 			countBounds(c.file, n, t.MinProps, nil, "properties", c.violation(at, p)) // maxProperties: below
 		}
-		for w := 0; w < words; w++ {
-			part := t.Required[w*64 : min(len(t.Required), w*64+64)]
-			names := make([]string, len(part))
-			for i, name := range part {
-				names[i] = strconv.Quote(name)
-			}
-			mask := fmt.Sprintf("%#x", uint64(1<<len(part)-1))
-			if len(part) == 64 {
-				mask = "0xffffffffffffffff"
-			}
-			c.P("if ", seen, "[", w, "] != ", mask, " {")
-			c.ret(p, rt("Missing"), "(r, ", seen, "[", w, "], ", mask, ", ", strings.Join(names, ", "), ")")
-			c.P("}")
-		}
+		c.requiredChecks(reqs, words, seen, func(seen, want string, names []string) {
+			c.ret(p, rt("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
+		})
 		c.P("break")
 		c.P("}")
 		if n != "" {
@@ -950,7 +947,11 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 			c.P("switch string(", k, ") {")
 			for i, name := range t.Required {
 				c.P("case ", strconv.Quote(name), ":")
-				c.P(seen, "[", i/64, "] |= 1 << ", i%64)
+				if words == 1 {
+					c.P(seen, " |= 1 << ", i)
+				} else {
+					c.P(seen, "[", i/64, "] |= 1 << ", i%64)
+				}
 			}
 			c.P("}")
 		}

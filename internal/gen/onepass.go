@@ -262,7 +262,7 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 				reqs = append(reqs, reqBit{fd, keyBit(p, fd.JSONName)})
 			}
 		}
-		c.requiredChecks(reqs, 1, func(_, _ string, _ []string) {
+		c.requiredChecks(reqs, 1, "seen", func(_, _ string, _ []string) {
 			c.P("return ", rt("ErrExactPath"), " // a required property is missing")
 		})
 		c.P("if r.DisallowUnknownFields && seen&^", fmt.Sprintf("%#x", ov.bits), " != 0 {")

@@ -49,21 +49,21 @@ func (v *ObjectOrString) DecodeJSON(r *oasrt.Reader) error {
 		if v.Object == nil {
 			v.Object = make(map[string]oasrt.Raw)
 		}
-		var seen7 [1]uint64
+		var seen7 uint64
 		for {
 			k4, more, err := r.ObjKey()
 			if err != nil {
 				return err
 			}
 			if !more {
-				if seen7[0] != 0x1 {
-					return oasimpl.Missing(r, seen7[0], 0x1, "c")
+				if seen7&0x1 != 0x1 {
+					return oasimpl.Missing(r, seen7, 0x1, "c")
 				}
 				break
 			}
 			switch string(k4) {
 			case "c":
-				seen7[0] |= 1 << 0
+				seen7 |= 1 << 0
 			}
 			key5 := r.Intern(k4)
 			var x6 oasrt.Raw
@@ -142,21 +142,21 @@ func (v *ArrayOrObject) DecodeJSON(r *oasrt.Reader) error {
 		if v.Object == nil {
 			v.Object = make(map[string]oasrt.Raw)
 		}
-		var seen9 [1]uint64
+		var seen9 uint64
 		for {
 			k6, more, err := r.ObjKey()
 			if err != nil {
 				return err
 			}
 			if !more {
-				if seen9[0] != 0x1 {
-					return oasimpl.Missing(r, seen9[0], 0x1, "c")
+				if seen9&0x1 != 0x1 {
+					return oasimpl.Missing(r, seen9, 0x1, "c")
 				}
 				break
 			}
 			switch string(k6) {
 			case "c":
-				seen9[0] |= 1 << 0
+				seen9 |= 1 << 0
 			}
 			key7 := r.Intern(k6)
 			var x8 oasrt.Raw
@@ -250,21 +250,21 @@ func (v *ObjectOrBoolean) DecodeJSON(r *oasrt.Reader) error {
 		if v.Object == nil {
 			v.Object = make(map[string]oasrt.Raw)
 		}
-		var seen7 [1]uint64
+		var seen7 uint64
 		for {
 			k4, more, err := r.ObjKey()
 			if err != nil {
 				return err
 			}
 			if !more {
-				if seen7[0] != 0x1 {
-					return oasimpl.Missing(r, seen7[0], 0x1, "c")
+				if seen7&0x1 != 0x1 {
+					return oasimpl.Missing(r, seen7, 0x1, "c")
 				}
 				break
 			}
 			switch string(k4) {
 			case "c":
-				seen7[0] |= 1 << 0
+				seen7 |= 1 << 0
 			}
 			key5 := r.Intern(k4)
 			var x6 oasrt.Raw
@@ -734,21 +734,21 @@ func (v *RequiredMap) DecodeJSON(r *oasrt.Reader) error {
 	if (*v) == nil {
 		(*v) = make(map[string]oasrt.Raw)
 	}
-	var seen7 [1]uint64
+	var seen7 uint64
 	for {
 		k4, more, err := r.ObjKey()
 		if err != nil {
 			return err
 		}
 		if !more {
-			if seen7[0] != 0x1 {
-				return oasimpl.Missing(r, seen7[0], 0x1, "c")
+			if seen7&0x1 != 0x1 {
+				return oasimpl.Missing(r, seen7, 0x1, "c")
 			}
 			break
 		}
 		switch string(k4) {
 		case "c":
-			seen7[0] |= 1 << 0
+			seen7 |= 1 << 0
 		}
 		key5 := r.Intern(k4)
 		var x6 oasrt.Raw
@@ -797,7 +797,7 @@ func (v *CountedMap) DecodeJSON(r *oasrt.Reader) error {
 	if (*v) == nil {
 		(*v) = make(map[string]int64)
 	}
-	var seen9 [1]uint64
+	var seen9 uint64
 	for {
 		k6, more, err := r.ObjKey()
 		if err != nil {
@@ -807,8 +807,8 @@ func (v *CountedMap) DecodeJSON(r *oasrt.Reader) error {
 			if n5 < 2 {
 				return oasimpl.Violation(at4, "%d properties, fewer than minProperties 2", n5)
 			}
-			if seen9[0] != 0x1 {
-				return oasimpl.Missing(r, seen9[0], 0x1, "c")
+			if seen9&0x1 != 0x1 {
+				return oasimpl.Missing(r, seen9, 0x1, "c")
 			}
 			break
 		}
@@ -818,7 +818,7 @@ func (v *CountedMap) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(k6) {
 		case "c":
-			seen9[0] |= 1 << 0
+			seen9 |= 1 << 0
 		}
 		key7 := r.Intern(k6)
 		var x8 int64
@@ -941,21 +941,21 @@ func (v *MapHolder) DecodeJSON(r *oasrt.Reader) error {
 			if v.M == nil {
 				v.M = make(map[string]int64)
 			}
-			var seen7 [1]uint64
+			var seen7 uint64
 			for {
 				k4, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "m")
 				}
 				if !more {
-					if seen7[0] != 0x1 {
-						return oasrt.AtKey(oasimpl.Missing(r, seen7[0], 0x1, "c"), "m")
+					if seen7&0x1 != 0x1 {
+						return oasrt.AtKey(oasimpl.Missing(r, seen7, 0x1, "c"), "m")
 					}
 					break
 				}
 				switch string(k4) {
 				case "c":
-					seen7[0] |= 1 << 0
+					seen7 |= 1 << 0
 				}
 				key5 := r.Intern(k4)
 				if !oasimpl.KeyMatches(key5, match3) {
@@ -1778,21 +1778,21 @@ func (v *OneOfTypeArray1) DecodeJSON(r *oasrt.Reader) error {
 		if v.Object == nil {
 			v.Object = make(map[string]oasrt.Raw)
 		}
-		var seen7 [1]uint64
+		var seen7 uint64
 		for {
 			k4, more, err := r.ObjKey()
 			if err != nil {
 				return err
 			}
 			if !more {
-				if seen7[0] != 0x1 {
-					return oasimpl.Missing(r, seen7[0], 0x1, "c")
+				if seen7&0x1 != 0x1 {
+					return oasimpl.Missing(r, seen7, 0x1, "c")
 				}
 				break
 			}
 			switch string(k4) {
 			case "c":
-				seen7[0] |= 1 << 0
+				seen7 |= 1 << 0
 			}
 			key5 := r.Intern(k4)
 			var x6 oasrt.Raw
