@@ -19,13 +19,7 @@ func JSONRequest[T any](c *oashttp.ServerConfig, r *http.Request, required bool,
 		return nil, err
 	}
 	v := new(T)
-	err = decode(v, &rb.Reader)
-	if err == nil {
-		err = rb.Reader.End()
-	}
-	if err != nil {
-		err = rb.Fail(err, invalid)
-	}
+	_, err = BodyValidated(rb, decode(v, &rb.Reader), invalid)
 	rb.Release()
 	if err != nil {
 		return nil, err
