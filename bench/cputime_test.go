@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/go-faster/jx"
 	goccy "github.com/goccy/go-json"
 
@@ -18,7 +20,7 @@ import (
 	oasu "github.com/oasgen/oasgen/bench/internal/oasgen/u"
 	"github.com/oasgen/oasgen/bench/internal/payload"
 	"github.com/oasgen/oasgen/bench/internal/plain"
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // TestDoorsCPUTime measures the doors of workloads A, B, C, SomeValue and
@@ -63,8 +65,8 @@ func cpuWorkload[P, O, G any, OP oasType[O], GP ogenPeer[G]](t *testing.T, cs []
 	if err := GP(&g).Decode(jx.DecodeBytes(data)); err != nil {
 		t.Fatal(err)
 	}
-	var w oasrt.Writer
-	var r oasrt.Reader
+	var w oasimpl.Writer
+	var r oasimpl.Reader
 	var e jx.Encoder
 	var d jx.Decoder
 	discard := func(_ []byte, err error) error { return err }

@@ -72,7 +72,7 @@ func floorBench(op string, v any, data []byte, n int) func(b *testing.B) {
 }
 
 // block is a string block: strings are appended to it and point into it,
-// as into oasrt.Reader's.
+// as into oasimpl.Reader's.
 type block []byte
 
 func (k *block) put(s string) string {

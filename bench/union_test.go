@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/oasgen/oasgen/oasrt"
+
 	oasu "github.com/oasgen/oasgen/bench/internal/oasgen/u"
 	"github.com/oasgen/oasgen/bench/internal/payload"
 	"github.com/oasgen/oasgen/bench/internal/plain"
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The union workloads. SomeValue's value is a oneOf of int32, string and
@@ -61,7 +63,7 @@ func BenchmarkSomeValue(b *testing.B) {
 			if err := oasrt.Unmarshal(data, &v); err != nil {
 				b.Fatal(err)
 			}
-			var w oasrt.Writer
+			var w oasimpl.Writer
 			b.ReportAllocs()
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {
@@ -86,7 +88,7 @@ func BenchmarkSomeValue(b *testing.B) {
 		b.Run("lib=oasgen", func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(data)))
-			var r oasrt.Reader
+			var r oasimpl.Reader
 			for b.Loop() {
 				var v oasu.SomeValue
 				r.Reset(data)
@@ -104,7 +106,7 @@ func BenchmarkSomeValue(b *testing.B) {
 // plain struct with a pointer per member, which validates nothing), oasgen
 // through every door, and the peers (peers_test.go).
 func BenchmarkOneof(b *testing.B) {
-	benchWorkload[plain.Oneof, oasu.Oneof](b, payload.Oneof, peers("Oneof"), func(r *oasrt.Reader) error {
+	benchWorkload[plain.Oneof, oasu.Oneof](b, payload.Oneof, peers("Oneof"), func(r *oasimpl.Reader) error {
 		var v oasu.Oneof
 		return v.DecodeJSON(r)
 	})
@@ -117,7 +119,7 @@ func BenchmarkSomeValueUnion(b *testing.B) {
 	b.Run("Unmarshal/lib=oasgen-variant", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(payload.SomeValue)))
-		var r oasrt.Reader
+		var r oasimpl.Reader
 		for b.Loop() {
 			var v oasu.SomeValueString
 			r.Reset(payload.SomeValue)
@@ -129,7 +131,7 @@ func BenchmarkSomeValueUnion(b *testing.B) {
 	b.Run("Unmarshal/lib=oasgen-union", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(payload.SomeValue)))
-		var r oasrt.Reader
+		var r oasimpl.Reader
 		for b.Loop() {
 			var v oasu.SomeValue
 			r.Reset(payload.SomeValue)
@@ -154,7 +156,7 @@ func BenchmarkEventTagLast(b *testing.B) {
 	b.Run("Unmarshal/lib=oasgen-variant", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(eventDoc)))
-		var r oasrt.Reader
+		var r oasimpl.Reader
 		for b.Loop() {
 			var v oasu.Click
 			r.Reset(eventDoc)
@@ -166,7 +168,7 @@ func BenchmarkEventTagLast(b *testing.B) {
 	b.Run("Unmarshal/lib=oasgen-union", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(eventDoc)))
-		var r oasrt.Reader
+		var r oasimpl.Reader
 		for b.Loop() {
 			var v oasu.Event
 			r.Reset(eventDoc)
@@ -186,7 +188,7 @@ func BenchmarkEventTagFirst(b *testing.B) {
 	b.Run("Unmarshal/lib=oasgen-variant", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(eventFirst)))
-		var r oasrt.Reader
+		var r oasimpl.Reader
 		for b.Loop() {
 			var v oasu.Click
 			r.Reset(eventFirst)
@@ -198,7 +200,7 @@ func BenchmarkEventTagFirst(b *testing.B) {
 	b.Run("Unmarshal/lib=oasgen-union", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(eventFirst)))
-		var r oasrt.Reader
+		var r oasimpl.Reader
 		for b.Loop() {
 			var v oasu.Event
 			r.Reset(eventFirst)

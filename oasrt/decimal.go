@@ -37,45 +37,6 @@ func (d Decimal) Valid() bool { return d == "" || validNumber(string(d)) }
 // ErrBadDecimal is the Writer's error for a Decimal that is not a number.
 var ErrBadDecimal = errors.New("oasrt: Decimal is not a JSON number")
 
-// Decimal writes d as a JSON number, or as a JSON string holding one when
-// quoted (type string with format decimal). A d that is not a number is
-// written as 0 and fails the Writer with ErrBadDecimal.
-func (w *Writer) Decimal(d Decimal, quoted bool) {
-	s := string(d)
-	if s == "" {
-		s = "0"
-	} else if !validNumber(s) {
-		w.Fail(ErrBadDecimal)
-		s = "0"
-	}
-	if quoted {
-		w.setBuf(append(append(append(w.Buf, '"'), s...), '"'))
-		return
-	}
-	w.setBuf(append(w.Buf, s...))
-}
-
-// Decimal reads a JSON number as written, or, when quoted, a JSON string
-// holding a JSON number.
-func (r *Reader) Decimal(quoted bool) (Decimal, error) {
-	if !quoted {
-		b, err := r.NumberText()
-		if err != nil {
-			return "", err
-		}
-		return Decimal(r.intern(b)), nil
-	}
-	start := r.Start()
-	b, err := r.StrBytes()
-	if err != nil {
-		return "", err
-	}
-	if !validNumber(string(b)) {
-		return "", ErrorAt(start, "invalid decimal "+strconv.Quote(string(b)))
-	}
-	return Decimal(r.intern(b)), nil
-}
-
 // validNumber reports whether s is exactly a JSON number.
 func validNumber(s string) bool {
 	i := 0

@@ -50,15 +50,3 @@ func NewOptNullable[T any](v T) OptNullable[T] { return OptNullable[T]{Value: v,
 // with no properties). It round-trips exactly, up to insignificant white
 // space. A nil Raw is absent in an optional field and null elsewhere.
 type Raw []byte
-
-// Encoder is implemented by every generated type: EncodeJSON appends the
-// value's JSON to w.
-type Encoder interface {
-	EncodeJSON(w *Writer)
-}
-
-// Decoder is implemented by pointers to every generated type: DecodeJSON
-// reads one JSON value from r into the receiver, checking the schema.
-type Decoder interface {
-	DecodeJSON(r *Reader) error
-}

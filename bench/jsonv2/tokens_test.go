@@ -7,11 +7,13 @@ import (
 	"encoding/json/jsontext"
 	"testing"
 
+	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/bench/internal/jsoneq"
 	oasb "github.com/oasgen/oasgen/bench/internal/oasgen/b"
 	"github.com/oasgen/oasgen/bench/internal/payload"
 	"github.com/oasgen/oasgen/bench/internal/plain"
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The alternatives to the generated MarshalJSONTo (which encodes into a
@@ -23,7 +25,7 @@ import (
 //	                      the generated method does below oasrt's bound)
 //	lib=tokens            one WriteToken per token: jsontext.String for
 //	                      every key and string, escaped by the Encoder
-//	lib=available-buffer  the oasrt.Writer writes into enc.AvailableBuffer(),
+//	lib=available-buffer  the oasimpl.Writer writes into enc.AvailableBuffer(),
 //	                      then WriteValue, as jsontext suggests: no pool
 //
 // BenchmarkBWriteTo runs them beside lib=oasgen-json-go1.27 (the generated
@@ -68,8 +70,8 @@ func (l tokenList) MarshalJSONTo(enc *jsontext.Encoder) error {
 type valueList struct{ *oasb.List }
 
 func (l valueList) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := oasrt.GetWriter()
-	defer oasrt.ReleaseWriter(w)
+	w := oasimpl.GetWriter()
+	defer oasimpl.ReleaseWriter(w)
 	l.EncodeJSON(w)
 	if err := w.Err(); err != nil {
 		return err
@@ -81,7 +83,7 @@ func (l valueList) MarshalJSONTo(enc *jsontext.Encoder) error {
 type availList struct{ *oasb.List }
 
 func (l availList) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := oasrt.Writer{Buf: enc.AvailableBuffer()}
+	w := oasimpl.Writer{Buf: enc.AvailableBuffer()}
 	l.EncodeJSON(&w)
 	if err := w.Err(); err != nil {
 		return err

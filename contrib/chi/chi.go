@@ -18,8 +18,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Mount mounts h under pattern, as r.Mount does, with the request's path
@@ -107,11 +107,11 @@ func Middleware(mw func(http.Handler) http.Handler) func(http.Handler) http.Hand
 // oashttp.WriteBody (gzip-compressed when it is large and r accepts gzip),
 // as a generated server writes its responses. A value that cannot be
 // encoded gets the 500 problem.
-func JSON(w http.ResponseWriter, r *http.Request, status int, v oasrt.Encoder) {
-	buf := oasrt.GetWriter()
+func JSON(w http.ResponseWriter, r *http.Request, status int, v oasimpl.Encoder) {
+	buf := oasimpl.GetWriter()
 	v.EncodeJSON(buf)
 	if err := buf.Err(); err != nil {
-		oasrt.ReleaseWriter(buf)
+		oasimpl.ReleaseWriter(buf)
 		oashttp.WriteError(w, r, err)
 		return
 	}
@@ -138,7 +138,7 @@ var defaultBinder = NewBinder()
 // *oashttp.BodyError with status 400, and JSON that breaks the schema one
 // with status 422, naming the JSON path and offset. oashttp.ProblemOf
 // turns each into the problem the server would answer.
-func (b *Binder) Decode(r *http.Request, v oasrt.Decoder) error {
+func (b *Binder) Decode(r *http.Request, v oasimpl.Decoder) error {
 	body, err := b.cfg.JSONBody(r, true)
 	if body == nil || err != nil {
 		return err
@@ -157,7 +157,7 @@ func (b *Binder) Decode(r *http.Request, v oasrt.Decoder) error {
 // Bind decodes the body of r into v (Decode) and reports whether it did;
 // when it did not, it has answered with the problem a generated server
 // would answer, through the Binder's error writer.
-func (b *Binder) Bind(w http.ResponseWriter, r *http.Request, v oasrt.Decoder) bool {
+func (b *Binder) Bind(w http.ResponseWriter, r *http.Request, v oasimpl.Decoder) bool {
 	if err := b.Decode(r, v); err != nil {
 		b.cfg.Error(w, r, err)
 		return false
@@ -166,6 +166,6 @@ func (b *Binder) Bind(w http.ResponseWriter, r *http.Request, v oasrt.Decoder) b
 }
 
 // Bind is Bind of a Binder with the default limits.
-func Bind(w http.ResponseWriter, r *http.Request, v oasrt.Decoder) bool {
+func Bind(w http.ResponseWriter, r *http.Request, v oasimpl.Decoder) bool {
 	return defaultBinder.Bind(w, r, v)
 }

@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/go-chi/chi/v5"
 
 	oaschi "github.com/oasgen/oasgen/contrib/chi"
 	"github.com/oasgen/oasgen/examples/petstore/api"
 	vapi "github.com/oasgen/oasgen/examples/validate/api"
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -38,7 +39,7 @@ func serve(h http.Handler, method, target, ct, body string) *httptest.ResponseRe
 	return rec
 }
 
-func marshal(t *testing.T, v oasrt.Encoder) string {
+func marshal(t *testing.T, v oasrt.Marshaler) string {
 	t.Helper()
 	b, err := oasrt.Marshal(v)
 	if err != nil {

@@ -17,8 +17,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Serializer is an echo.JSONSerializer that encodes and decodes generated
@@ -49,15 +49,15 @@ func (s Serializer) config() *oashttp.ServerConfig {
 }
 
 // Serialize writes i to c's response with its EncodeJSON when it is an
-// oasrt.Encoder; indented output (c.JSONPretty) and other values go to
+// oasimpl.Encoder; indented output (c.JSONPretty) and other values go to
 // Fallback.
 func (s Serializer) Serialize(c echo.Context, i any, indent string) error {
-	v, ok := i.(oasrt.Encoder)
+	v, ok := i.(oasimpl.Encoder)
 	if !ok || indent != "" {
 		return s.fallback().Serialize(c, i, indent)
 	}
-	buf := oasrt.GetWriter()
-	defer oasrt.ReleaseWriter(buf)
+	buf := oasimpl.GetWriter()
+	defer oasimpl.ReleaseWriter(buf)
 	v.EncodeJSON(buf)
 	if err := buf.Err(); err != nil {
 		return err
@@ -67,13 +67,13 @@ func (s Serializer) Serialize(c echo.Context, i any, indent string) error {
 }
 
 // Deserialize reads c's request body into i with its validating DecodeJSON
-// when it is an oasrt.Decoder, as a generated server reads a required
+// when it is an oasimpl.Decoder, as a generated server reads a required
 // body, and otherwise with Fallback. A body the server would refuse is an
 // *echo.HTTPError with the server's status (400, 413, 415 or 422), the
 // problem's detail as its message and the server's error as its internal
 // error; ErrorHandler answers it with the problem itself.
 func (s Serializer) Deserialize(c echo.Context, i any) error {
-	v, ok := i.(oasrt.Decoder)
+	v, ok := i.(oasimpl.Decoder)
 	if !ok {
 		return s.fallback().Deserialize(c, i)
 	}
@@ -146,7 +146,7 @@ func Mount(e *echo.Echo, prefix string, h http.Handler) {
 // application/json, it refuses an absent body (400) and a Content-Type
 // that is not JSON (415) as a generated server does, and it binds no path
 // or query parameters.
-func Bind(c echo.Context, v oasrt.Decoder) error {
+func Bind(c echo.Context, v oasimpl.Decoder) error {
 	s, ok := c.Echo().JSONSerializer.(Serializer)
 	if !ok {
 		s = Serializer{}

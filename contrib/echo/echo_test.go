@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/labstack/echo/v4"
 
 	oasecho "github.com/oasgen/oasgen/contrib/echo"
 	"github.com/oasgen/oasgen/examples/petstore/api"
 	vapi "github.com/oasgen/oasgen/examples/validate/api"
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -41,7 +42,7 @@ func serve(h http.Handler, method, target, ct, body string) *httptest.ResponseRe
 	return rec
 }
 
-func marshal(t *testing.T, v oasrt.Encoder) string {
+func marshal(t *testing.T, v oasrt.Marshaler) string {
 	t.Helper()
 	b, err := oasrt.Marshal(v)
 	if err != nil {

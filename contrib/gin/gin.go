@@ -17,21 +17,21 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Render is a gin renderer (render.Render) for a generated value:
 // c.Render(http.StatusOK, oasgin.Render{V: &pet}).
-type Render struct{ V oasrt.Encoder }
+type Render struct{ V oasimpl.Encoder }
 
 var jsonContentType = []string{"application/json; charset=utf-8"}
 
 // Render writes the value with its EncodeJSON, through a pooled Writer.
 func (g Render) Render(w http.ResponseWriter) error {
 	g.WriteContentType(w)
-	buf := oasrt.GetWriter()
-	defer oasrt.ReleaseWriter(buf)
+	buf := oasimpl.GetWriter()
+	defer oasimpl.ReleaseWriter(buf)
 	g.V.EncodeJSON(buf)
 	if err := buf.Err(); err != nil {
 		return err
@@ -52,9 +52,9 @@ func (Render) WriteContentType(w http.ResponseWriter) {
 // cannot be encoded (a NaN, invalid RawJSON) gets the 500 problem, the
 // error in c.Errors, and aborts c; through c.Render the status would be
 // sent with an empty body.
-func JSON(c *gin.Context, code int, v oasrt.Encoder) {
-	buf := oasrt.GetWriter()
-	defer oasrt.ReleaseWriter(buf)
+func JSON(c *gin.Context, code int, v oasimpl.Encoder) {
+	buf := oasimpl.GetWriter()
+	defer oasimpl.ReleaseWriter(buf)
 	v.EncodeJSON(buf)
 	if err := buf.Err(); err != nil {
 		_ = c.Error(err)
@@ -84,7 +84,7 @@ func NewBinding(opts ...oashttp.ServerOption) *JSONBinding {
 func (*JSONBinding) Name() string { return "oasgen" }
 
 // Bind reads the JSON body of r into obj, a generated value (an
-// oasrt.Decoder), with its validating decoder, as a generated server reads
+// oasimpl.Decoder), with its validating decoder, as a generated server reads
 // a required body: a Content-Type that is not JSON is a
 // *oashttp.MediaTypeError (415), a body over the limit a
 // *oashttp.TooLargeError (413), a body that is absent or not JSON a
@@ -93,7 +93,7 @@ func (*JSONBinding) Name() string { return "oasgen" }
 // with the problem the server would answer. obj of any other type is an
 // error (500).
 func (b *JSONBinding) Bind(r *http.Request, obj any) error {
-	v, ok := obj.(oasrt.Decoder)
+	v, ok := obj.(oasimpl.Decoder)
 	if !ok {
 		return errNotDecoder
 	}
@@ -115,7 +115,7 @@ func (b *JSONBinding) Bind(r *http.Request, obj any) error {
 type notDecoderError struct{}
 
 func (notDecoderError) Error() string {
-	return "oasgin: the value to bind has no generated DecodeJSON (it is not an oasrt.Decoder)"
+	return "oasgin: the value to bind has no generated DecodeJSON (it is not an oasimpl.Decoder)"
 }
 
 var errNotDecoder error = notDecoderError{}
@@ -135,7 +135,7 @@ func (b *JSONBinding) Abort(c *gin.Context, err error) {
 //	if !oasgin.Bind(c, &pet) {
 //		return
 //	}
-func Bind(c *gin.Context, v oasrt.Decoder) bool {
+func Bind(c *gin.Context, v oasimpl.Decoder) bool {
 	if err := Binding.Bind(c.Request, v); err != nil {
 		Binding.Abort(c, err)
 		return false

@@ -9,12 +9,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
+
 	"github.com/gin-gonic/gin"
 
 	oasgin "github.com/oasgen/oasgen/contrib/gin"
 	"github.com/oasgen/oasgen/examples/petstore/api"
 	vapi "github.com/oasgen/oasgen/examples/validate/api"
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -44,7 +47,7 @@ func serve(h http.Handler, method, target, ct, body string) *httptest.ResponseRe
 	return rec
 }
 
-func marshal(t *testing.T, v oasrt.Encoder) string {
+func marshal(t *testing.T, v oasrt.Marshaler) string {
 	t.Helper()
 	b, err := oasrt.Marshal(v)
 	if err != nil {
@@ -94,7 +97,7 @@ func TestBindAndRender(t *testing.T) {
 // broken cannot be encoded.
 type broken struct{}
 
-func (broken) EncodeJSON(w *oasrt.Writer) { w.Fail(errors.New("no JSON for this")) }
+func (broken) EncodeJSON(w *oasimpl.Writer) { w.Fail(errors.New("no JSON for this")) }
 
 // TestJSONFails: a value that cannot be encoded gets the 500 problem from
 // JSON, with the error in c.Errors.

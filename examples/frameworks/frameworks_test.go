@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/gin-gonic/gin"
 	"github.com/go-chi/chi/v5"
 	"github.com/labstack/echo/v4"
@@ -13,7 +15,7 @@ import (
 	oasecho "github.com/oasgen/oasgen/contrib/echo"
 	oasgin "github.com/oasgen/oasgen/contrib/gin"
 	"github.com/oasgen/oasgen/examples/petstore/api"
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 const petDoc = `{"id":10,"name":"doggie","photoUrls":["https://example.com/a.png"],"status":"available"}`
@@ -78,7 +80,7 @@ func TestFrameworks(t *testing.T) {
 	if err := oasrt.Unmarshal([]byte(petDoc), &pet); err != nil {
 		t.Fatal(err)
 	}
-	var w oasrt.Writer
+	var w oasimpl.Writer
 	pet.EncodeJSON(&w)
 	want := string(w.Buf)
 

@@ -29,8 +29,11 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/oasgen/oasgen/examples/petstore/api"
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
+
+	"github.com/oasgen/oasgen/examples/petstore/api"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -159,7 +162,7 @@ func codecDemo() {
 		pet.ID.Value, pet.Name, pet.Category.Value.Name.Value, pet.Status.Value, len(pet.Tags))
 
 	// The fast path: encode into a reused buffer, no allocation.
-	var w oasrt.Writer
+	var w oasimpl.Writer
 	pet.EncodeJSON(&w)
 	fmt.Printf("encoded:  %s\n", w.Bytes())
 

@@ -14,9 +14,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/examples/petstore/api"
 	validateapi "github.com/oasgen/oasgen/examples/validate/api"
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 

@@ -7,8 +7,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/oasgen/oasgen/examples/petstore/api"
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/examples/petstore/api"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 

@@ -9,8 +9,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/oasgen/oasgen/examples/petstore/api"
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/examples/petstore/api"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 

@@ -978,7 +978,7 @@ func (b *builder) fillStruct(d *ir.Struct, sch *spec.Schema) {
 	}
 	b.constraintUnion(sch, d.Pointer)
 	if d.Other != nil {
-		fieldNames.Claim("OtherKind", "") // the embedded oasrt.OtherKind
+		fieldNames.Claim("OtherKind", "") // the embedded oasimpl.OtherKind
 	}
 	{
 		for _, pr := range o.props {

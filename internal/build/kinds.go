@@ -254,7 +254,7 @@ func (b *builder) containsParts(a *ir.Any, sch *spec.Schema, pointer string) {
 // object that a struct's schema allows, or nil when it allows objects
 // only: JSON Schema applies properties, required and the other object
 // keywords to objects, so a schema without type takes every kind (the
-// struct stays the Go type; oasrt.OtherKind keeps the others). A struct
+// struct stays the Go type; oasimpl.OtherKind keeps the others). A struct
 // merged from allOf stays an object: its members' keywords of other kinds
 // are not gathered.
 func (b *builder) otherKinds(sch *spec.Schema, pointer string) *ir.Any {

@@ -336,6 +336,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 
 	"{{.Module}}/api"
 {{- if .Plain}}
@@ -356,7 +357,7 @@ var sink any
 
 func decode() (*api.{{.Type}}, error) {
 	v := new(api.{{.Type}})
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	r.Reset(payload)
 	if err := v.DecodeJSON(&r); err != nil {
 		return nil, err
@@ -389,7 +390,7 @@ func TestPayload(t *testing.T) {
 		}
 		return
 	}
-	var w oasrt.Writer
+	var w oasimpl.Writer
 	v.EncodeJSON(&w)
 	if err := w.Err(); err != nil {
 		c.EncodeErr = err.Error()
@@ -420,7 +421,7 @@ func TestPayload(t *testing.T) {
 func BenchmarkDecodeOasgen(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(payload)))
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	for b.Loop() {
 		v := new(api.{{.Type}})
 		r.Reset(payload)
@@ -439,7 +440,7 @@ func BenchmarkEncodeOasgen(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var w oasrt.Writer
+	var w oasimpl.Writer
 	v.EncodeJSON(&w)
 	b.ReportAllocs()
 	b.SetBytes(int64(len(w.Bytes())))

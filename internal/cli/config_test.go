@@ -218,7 +218,7 @@ func TestJSONTokens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		methods := strings.Contains(string(v2), ") EncodeTokens(t *oasrt.Tokens) {")
+		methods := strings.Contains(string(v2), ") EncodeTokens(t *oasimpl.Tokens) {")
 		calls := strings.Contains(string(v2), ".EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)")
 		if methods != tt.tokens || calls != tt.tokens {
 			t.Errorf("%v: EncodeTokens methods %v, called %v; want %v", tt.args, methods, calls, tt.tokens)

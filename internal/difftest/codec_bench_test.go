@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 	"github.com/oasgen/oasgen/testdata/jsonspec"
 	jsonspecplain "github.com/oasgen/oasgen/testdata/jsonspec/plain"
 	"github.com/oasgen/oasgen/testdata/petstore"
@@ -46,9 +46,9 @@ func BenchmarkCodec(b *testing.B) {
 		b.Run(wl.name+"/Unmarshal/lib=oasgen", func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(wl.doc)))
-			var r oasrt.Reader
+			var r oasimpl.Reader
 			for b.Loop() {
-				v := wl.real().(oasrt.Decoder)
+				v := wl.real().(oasimpl.Decoder)
 				r.Reset(wl.doc)
 				if err := v.DecodeJSON(&r); err != nil {
 					b.Fatal(err)
@@ -71,10 +71,10 @@ func BenchmarkCodec(b *testing.B) {
 		b.Run(wl.name+"/Marshal/lib=oasgen", func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(wl.doc)))
-			var w oasrt.Writer
+			var w oasimpl.Writer
 			for b.Loop() {
 				w.Reset()
-				v.(oasrt.Encoder).EncodeJSON(&w)
+				v.(oasimpl.Encoder).EncodeJSON(&w)
 			}
 		})
 		b.Run(wl.name+"/Marshal/lib=encoding-json", func(b *testing.B) {

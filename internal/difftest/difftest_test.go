@@ -4,8 +4,6 @@
 package difftest
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
-
 	"bytes"
 	"encoding/json"
 	"maps"
@@ -15,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/oasgen/oasgen/oasrt"
 
 	"github.com/oasgen/oasgen/internal/build"
 	"github.com/oasgen/oasgen/internal/ir"
@@ -278,7 +278,7 @@ func FuzzGenerated(f *testing.F) {
 				continue // a value JSON cannot carry, reported as an error
 			}
 			// A value of another kind than an object, which a schema
-			// without type allows (oasrt.OtherKind), has no encoding/json
+			// without type allows (oasimpl.OtherKind), has no encoding/json
 			// mirror: the plain struct takes objects only.
 			if o, ok := real.(interface{ Other() oasrt.Raw }); !ok || o.Other() == nil {
 				plain := p.plain()

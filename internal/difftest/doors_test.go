@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
+
 	"github.com/oasgen/oasgen/testdata/formats"
 	"github.com/oasgen/oasgen/testdata/jsonspec"
 	"github.com/oasgen/oasgen/testdata/petstore"
@@ -51,7 +54,7 @@ func TestOwnedOutputMemory(t *testing.T) {
 	if err := oasrt.Unmarshal(doc, &l); err != nil {
 		t.Fatal(err)
 	}
-	var w oasrt.Writer
+	var w oasimpl.Writer
 	l.EncodeJSON(&w)
 	for _, tc := range []struct {
 		name    string
@@ -90,8 +93,8 @@ func TestAppendJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := any(&p).(oasrt.Appender); !ok {
-		t.Fatal("*petstore.Pet is not an oasrt.Appender")
+	if _, ok := any(&p).(oasimpl.Appender); !ok {
+		t.Fatal("*petstore.Pet is not an oasimpl.Appender")
 	}
 	out, err := p.AppendJSON([]byte("[1,"))
 	if err != nil || string(out) != "[1,"+string(want) {

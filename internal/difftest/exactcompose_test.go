@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/testdata/exactcompose"
 	"github.com/oasgen/oasgen/testdata/exactcompose30"
 )

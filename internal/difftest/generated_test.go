@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
+
 	"github.com/oasgen/oasgen/testdata/composition"
 	"github.com/oasgen/oasgen/testdata/formats"
 	"github.com/oasgen/oasgen/testdata/petstore"
@@ -84,7 +87,7 @@ func TestDecodeErrors(t *testing.T) {
 
 func TestDisallowUnknownFields(t *testing.T) {
 	var p petstore.Pet
-	r := oasrt.NewReader([]byte(`{"name":"x","photoUrls":[],"nickname":"y"}`))
+	r := oasimpl.NewReader([]byte(`{"name":"x","photoUrls":[],"nickname":"y"}`))
 	r.DisallowUnknownFields = true
 	err := p.DecodeJSON(r)
 	if err == nil || !strings.Contains(err.Error(), `$.nickname: unknown property "nickname"`) {
@@ -159,7 +162,7 @@ func TestRecursiveCycle(t *testing.T) {
 	if err := ok.Validate(); err != nil {
 		t.Errorf("a tree of two levels: Validate: %v", err)
 	}
-	var w oasrt.Writer
+	var w oasimpl.Writer
 	loop.EncodeJSON(&w)
 	if !errors.Is(w.Err(), oasrt.ErrTooDeep) {
 		t.Fatalf("Writer: %v, want ErrTooDeep", w.Err())
@@ -187,7 +190,7 @@ func TestEncodeZeroAllocs(t *testing.T) {
 		Tags:      []petstore.Tag{{ID: oasrt.NewOpt[int64](1), Name: oasrt.NewOpt("test tag")}, {Name: oasrt.NewOpt("kawaii")}},
 		Status:    oasrt.NewOpt(petstore.PetStatusAvailable),
 	}
-	var w oasrt.Writer
+	var w oasimpl.Writer
 	pet.EncodeJSON(&w)
 	if n := testing.AllocsPerRun(200, func() { w.Reset(); pet.EncodeJSON(&w) }); n != 0 {
 		t.Errorf("EncodeJSON into a reused Writer: %v allocs, want 0", n)

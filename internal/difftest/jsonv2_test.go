@@ -15,6 +15,9 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
+
 	"github.com/oasgen/oasgen/testdata/composition"
 	"github.com/oasgen/oasgen/testdata/formats"
 	"github.com/oasgen/oasgen/testdata/petstore"
@@ -33,8 +36,8 @@ var (
 // v2Type is a pointer to a generated type.
 type v2Type[T any] interface {
 	*T
-	oasrt.Encoder
-	oasrt.Decoder
+	oasimpl.Encoder
+	oasimpl.Decoder
 }
 
 const everythingDoc = `{"reqString":"a <b> & c","reqNullable":null,"reqArray":["x","\u00e9"],"reqNullableArray":null,"reqAny":{"a":[1,2.5]},"reqDate":"2021-12-01","counts":{"b":1,"a":2},"dateTime":"2021-01-27T01:04:48Z","uuid":"123e4567-e89b-12d3-a456-426614174000","matrix":[[1.5]]}`
@@ -106,7 +109,7 @@ func doors[T any, P v2Type[T]](t *testing.T, doc string, wantErr string) {
 		return
 	}
 
-	var w oasrt.Writer
+	var w oasimpl.Writer
 	P(&want).EncodeJSON(&w)
 	plain := w.Buf
 	var html bytes.Buffer
@@ -150,7 +153,7 @@ func init() { checkTokens = tokensAgree }
 // goes, for small values and large.
 func tokensAgree(t *testing.T, v any, encoded []byte) {
 	t.Helper()
-	te, ok := v.(oasrt.TokenEncoder)
+	te, ok := v.(oasimpl.TokenEncoder)
 	if !ok {
 		return
 	}
@@ -159,7 +162,7 @@ func tokensAgree(t *testing.T, v any, encoded []byte) {
 		if err := jsontext.NewEncoder(&want, opts).WriteValue(encoded); err != nil {
 			t.Fatalf("WriteValue(%s): %v", encoded, err)
 		}
-		if err := oasrt.EncodeTokens(jsontext.NewEncoder(&got, opts), te); err != nil {
+		if err := oasimpl.EncodeTokens(jsontext.NewEncoder(&got, opts), te); err != nil {
 			t.Fatalf("EncodeTokens: %v (encoding %s)", err, encoded)
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
@@ -244,12 +247,12 @@ func TestV2ReachesCodec(t *testing.T) {
 func TestTokensCycle(t *testing.T) {
 	loop := &formats.Node{Name: "loop"}
 	loop.Parent = loop
-	err := oasrt.EncodeTokens(jsontext.NewEncoder(io.Discard), loop)
+	err := oasimpl.EncodeTokens(jsontext.NewEncoder(io.Discard), loop)
 	if !errors.Is(err, oasrt.ErrTooDeep) {
 		t.Errorf("EncodeTokens: %v, want ErrTooDeep", err)
 	}
 	var buf bytes.Buffer
-	if err := oasrt.EncodeTokens(jsontext.NewEncoder(&buf), chain(oasrt.MaxEncodeDepth-1)); err != nil {
+	if err := oasimpl.EncodeTokens(jsontext.NewEncoder(&buf), chain(oasrt.MaxEncodeDepth-1)); err != nil {
 		t.Errorf("%d levels: %v", oasrt.MaxEncodeDepth-1, err)
 	}
 }
@@ -272,11 +275,11 @@ func TestTokensPath(t *testing.T) {
 		{"v2", jsonv2.DefaultOptionsV2(), `\ufffd`},
 	} {
 		opts := o.opts
-		var h oasrt.SizeHint
+		var h oasimpl.SizeHint
 		var outs [2]bytes.Buffer
 		for i, wantTokens := range []bool{false, true} {
 			tokens := false
-			err := h.EncodeTokensTo(jsontext.NewEncoder(&outs[i], opts), e.EncodeJSON, func(t *oasrt.Tokens) {
+			err := h.EncodeTokensTo(jsontext.NewEncoder(&outs[i], opts), e.EncodeJSON, func(t *oasimpl.Tokens) {
 				tokens = true
 				e.EncodeTokens(t)
 			})
@@ -290,7 +293,7 @@ func TestTokensPath(t *testing.T) {
 			t.Fatalf("%s: token by token wrote %d bytes, one WriteValue %d: not the same", o.name, outs[1].Len(), outs[0].Len())
 		}
 		e.Double = oasrt.NewOpt(math.NaN())
-		if err := oasrt.EncodeTokens(jsontext.NewEncoder(io.Discard, opts), &e); !errors.Is(err, oasrt.ErrUnsupportedFloat) {
+		if err := oasimpl.EncodeTokens(jsontext.NewEncoder(io.Discard, opts), &e); !errors.Is(err, oasrt.ErrUnsupportedFloat) {
 			t.Errorf("EncodeTokens of a NaN: %v, want %v", err, oasrt.ErrUnsupportedFloat)
 		}
 		e.Double = oasrt.Opt[float64]{}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 
 	"github.com/oasgen/oasgen/testdata/keywords"

@@ -10,7 +10,6 @@ import (
 	"testing/iotest"
 
 	"github.com/oasgen/oasgen/internal/ir"
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 	"github.com/oasgen/oasgen/testdata/composition"
 	"github.com/oasgen/oasgen/testdata/onepass"
@@ -40,10 +39,10 @@ var discriminated = []struct {
 // exactPath decodes an object into the union u as its decoder did before
 // the one-pass path: FindString for the tag, then the variant it names
 // decoded from the object's start.
-func exactPath(u any, d *ir.Union, r *oasrt.Reader) error {
+func exactPath(u any, d *ir.Union, r *oasimpl.Reader) error {
 	start := r.Start()
 	kind := r.Next()
-	if kind != oasrt.Object {
+	if kind != oasimpl.Object {
 		return oasimpl.NoVariant(start, d.GoName, kind, nil)
 	}
 	tag, found, err := r.FindString(d.Discriminator)
@@ -63,12 +62,12 @@ func exactPath(u any, d *ir.Union, r *oasrt.Reader) error {
 // readerOptions are the Reader settings the one-pass path must honour.
 var readerOptions = []struct {
 	name string
-	set  func(*oasrt.Reader)
+	set  func(*oasimpl.Reader)
 }{
-	{"default", func(*oasrt.Reader) {}},
-	{"disallowUnknown", func(r *oasrt.Reader) { r.DisallowUnknownFields = true }},
-	{"inRequest", func(r *oasrt.Reader) { r.Direction = oasrt.InRequest }},
-	{"inResponse", func(r *oasrt.Reader) { r.Direction = oasrt.InResponse }},
+	{"default", func(*oasimpl.Reader) {}},
+	{"disallowUnknown", func(r *oasimpl.Reader) { r.DisallowUnknownFields = true }},
+	{"inRequest", func(r *oasimpl.Reader) { r.Direction = oasimpl.InRequest }},
+	{"inResponse", func(r *oasimpl.Reader) { r.Direction = oasimpl.InResponse }},
 }
 
 // sameAsExact checks the union's decoder against exactPath on doc, from a
@@ -78,7 +77,7 @@ func sameAsExact(t *testing.T, mk func() any, d *ir.Union, doc []byte) (accepted
 	t.Helper()
 	for i, o := range readerOptions {
 		want := mk()
-		var r oasrt.Reader
+		var r oasimpl.Reader
 		r.Reset(doc)
 		o.set(&r)
 		wantErr := exactPath(want, d, &r)
@@ -88,7 +87,7 @@ func sameAsExact(t *testing.T, mk func() any, d *ir.Union, doc []byte) (accepted
 		if i == 0 {
 			accepted = wantErr == nil
 		}
-		decode := func(r *oasrt.Reader) (any, error) {
+		decode := func(r *oasimpl.Reader) (any, error) {
 			got := mk()
 			o.set(r)
 			err := got.(decoder).DecodeJSON(r)
@@ -114,7 +113,7 @@ func sameAsExact(t *testing.T, mk func() any, d *ir.Union, doc []byte) (accepted
 		got, err := decode(&r)
 		check("slice", got, err)
 		for _, s := range streamings {
-			r := oasrt.Reader{BufferSize: s.size}
+			r := oasimpl.Reader{BufferSize: s.size}
 			if s.oneByte {
 				r.ResetReader(iotest.OneByteReader(bytes.NewReader(doc)))
 			} else {
@@ -303,7 +302,7 @@ func TestOnePassCases(t *testing.T) {
 	d := unionDecl(t, "onepass", "Event")
 	for _, tc := range []struct {
 		name, doc, want string
-		opt             func(*oasrt.Reader)
+		opt             func(*oasimpl.Reader)
 	}{
 		{"tag last", `{"id":1,"x":2,"kind":"click"}`, ``, nil},
 		{"tag first", `{"kind":"tap","id":1,"x":2}`, ``, nil},
@@ -320,9 +319,9 @@ func TestOnePassCases(t *testing.T) {
 		{"another variant's property, disallowed", `{"kind":"click","id":1,"x":2,"page":"p"}`, `$.page: unknown property "page" (offset 36)`, disallow},
 		{"tag property of a variant without one, disallowed", `{"id":1,"serial":"s","kind":"Scroll"}`, `$.kind: unknown property "kind" (offset 28)`, disallow},
 		{"missing required", `{"kind":"click","id":1}`, `$: missing required property "x" (offset 22)`, nil},
-		{"writeOnly not required in responses", `{"kind":"view","id":1,"page":"p","x":1}`, ``, func(r *oasrt.Reader) { r.Direction = oasrt.InResponse }},
-		{"writeOnly required in requests", `{"kind":"view","id":1,"page":"p","x":1}`, `$: missing required property "token" (offset 38)`, func(r *oasrt.Reader) { r.Direction = oasrt.InRequest }},
-		{"readOnly not required in requests", `{"kind":"Scroll","id":1}`, ``, func(r *oasrt.Reader) { r.Direction = oasrt.InRequest }},
+		{"writeOnly not required in responses", `{"kind":"view","id":1,"page":"p","x":1}`, ``, func(r *oasimpl.Reader) { r.Direction = oasimpl.InResponse }},
+		{"writeOnly required in requests", `{"kind":"view","id":1,"page":"p","x":1}`, `$: missing required property "token" (offset 38)`, func(r *oasimpl.Reader) { r.Direction = oasimpl.InRequest }},
+		{"readOnly not required in requests", `{"kind":"Scroll","id":1}`, ``, func(r *oasimpl.Reader) { r.Direction = oasimpl.InRequest }},
 		{"minProperties", `{"kind":"view","id":1,"page":"p","token":"t"}`, ``, nil},
 		{"not", `{"kind":"view","id":1,"page":"p","token":"t","seconds":1,"note":"n"}`, `$: properties "seconds" and "note" are present together, ruled out by the schema's not (offset 0)`, nil},
 		{"duplicate key, last wins", `{"id":1,"x":2,"id":3,"kind":"click"}`, ``, nil},
@@ -334,10 +333,10 @@ func TestOnePassCases(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			opt := tc.opt
 			if opt == nil {
-				opt = func(*oasrt.Reader) {}
+				opt = func(*oasimpl.Reader) {}
 			}
 			var v onepass.Event
-			var r oasrt.Reader
+			var r oasimpl.Reader
 			r.Reset([]byte(tc.doc))
 			opt(&r)
 			err := v.DecodeJSON(&r)
@@ -352,7 +351,7 @@ func TestOnePassCases(t *testing.T) {
 	}
 }
 
-func disallow(r *oasrt.Reader) { r.DisallowUnknownFields = true }
+func disallow(r *oasimpl.Reader) { r.DisallowUnknownFields = true }
 
 func errString(err error) string {
 	if err == nil {

@@ -14,6 +14,9 @@ import (
 	"testing/iotest"
 
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
+
 	"github.com/oasgen/oasgen/testdata/formats"
 	"github.com/oasgen/oasgen/testdata/jsonspec"
 	"github.com/oasgen/oasgen/testdata/petstore"
@@ -21,7 +24,7 @@ import (
 )
 
 type decoder interface {
-	DecodeJSON(*oasrt.Reader) error
+	DecodeJSON(*oasimpl.Reader) error
 }
 
 // streamings are the ways a stream is read in the tests: buffers of one
@@ -40,7 +43,7 @@ var streamings = []struct {
 // decodeStream decodes data through a Reader refilled from an io.Reader,
 // as UnmarshalJSON does from a slice.
 func decodeStream(v decoder, data []byte, size int, oneByte bool) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	r.BufferSize = size
 	var src = bytes.NewReader(data)
 	if oneByte {
@@ -104,8 +107,8 @@ func list(t *testing.T, n int) (jsonspec.List, []byte) {
 	return l, doc
 }
 
-func streamOf(data []byte, size int) *oasrt.Reader {
-	r := &oasrt.Reader{BufferSize: size}
+func streamOf(data []byte, size int) *oasimpl.Reader {
+	r := &oasimpl.Reader{BufferSize: size}
 	r.ResetReader(iotest.HalfReader(bytes.NewReader(data)))
 	return r
 }
@@ -114,7 +117,7 @@ func TestStreamFieldItems(t *testing.T) {
 	want, doc := list(t, 500)
 	var got jsonspec.List
 	var items []jsonspec.Item
-	for it, err := range oasrt.DecodeFieldItems(streamOf(doc, 512), got.ResultField()) {
+	for it, err := range oasimpl.DecodeFieldItems(streamOf(doc, 512), got.ResultField()) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +143,7 @@ func TestStreamStopsEarly(t *testing.T) {
 	var l jsonspec.List
 	r := streamOf(doc, 256)
 	n := 0
-	for _, err := range oasrt.DecodeFieldItems(r, l.ResultField()) {
+	for _, err := range oasimpl.DecodeFieldItems(r, l.ResultField()) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,7 +166,7 @@ func TestStreamErrorMidway(t *testing.T) {
 	var l jsonspec.List
 	var n int
 	var last error
-	for it, err := range oasrt.DecodeFieldItems(streamOf(bad, 64), l.ResultField()) {
+	for it, err := range oasimpl.DecodeFieldItems(streamOf(bad, 64), l.ResultField()) {
 		if err != nil {
 			last = err
 			break
@@ -186,7 +189,7 @@ func TestStreamCountBounds(t *testing.T) {
 	var a validation.Account
 	doc := []byte(`{"handle":"hhh","age":30,"tags":["a","b","c","d","e"]}`)
 	var err error
-	for _, err = range oasrt.DecodeFieldItems(streamOf(doc, 8), a.TagsField()) {
+	for _, err = range oasimpl.DecodeFieldItems(streamOf(doc, 8), a.TagsField()) {
 		if err != nil {
 			break
 		}
@@ -195,7 +198,7 @@ func TestStreamCountBounds(t *testing.T) {
 		t.Fatalf("err = %v, want maxItems at $.tags[4]", err)
 	}
 	doc = []byte(`{"handle":"hhh","age":30,"tags":[]}`)
-	for _, err = range oasrt.DecodeFieldItems(streamOf(doc, 8), a.TagsField()) {
+	for _, err = range oasimpl.DecodeFieldItems(streamOf(doc, 8), a.TagsField()) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "fewer than minItems 1") {
 		t.Fatalf("err = %v, want minItems", err)
@@ -222,11 +225,11 @@ func TestStreamReadError(t *testing.T) {
 	_, doc := list(t, 50)
 	boom := errors.New("connection reset")
 	var l jsonspec.List
-	r := &oasrt.Reader{}
+	r := &oasimpl.Reader{}
 	r.ResetReader(&failAfter{bytes.NewReader(doc), len(doc) / 2, boom})
 	var last error
 	n := 0
-	for _, err := range oasrt.DecodeFieldItems(r, l.ResultField()) {
+	for _, err := range oasimpl.DecodeFieldItems(r, l.ResultField()) {
 		if err != nil {
 			last = err
 			break
@@ -243,11 +246,11 @@ func TestStreamReadError(t *testing.T) {
 
 func TestStreamEncode(t *testing.T) {
 	want, doc := list(t, 3000)
-	if len(doc) < 4*oasrt.FlushSize {
+	if len(doc) < 4*oasimpl.FlushSize {
 		t.Fatalf("document of %d bytes is too small to flush several times", len(doc))
 	}
 	var out bytes.Buffer
-	var w oasrt.Writer
+	var w oasimpl.Writer
 	envelope := want
 	envelope.Result = nil
 	seq := func(yield func(jsonspec.Item, error) bool) {
@@ -257,13 +260,13 @@ func TestStreamEncode(t *testing.T) {
 			}
 		}
 	}
-	if err := oasrt.EncodeFieldItems(&w, &out, envelope.ResultField(), seq); err != nil {
+	if err := oasimpl.EncodeFieldItems(&w, &out, envelope.ResultField(), seq); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(out.Bytes(), doc) {
 		t.Fatalf("streamed encoding differs from MarshalJSON:\n%.200s\n%.200s", out.Bytes(), doc)
 	}
-	if cap(w.Buf) > 4*oasrt.FlushSize {
+	if cap(w.Buf) > 4*oasimpl.FlushSize {
 		t.Errorf("the writer grew to %d bytes for a %d-byte document; it should stay near FlushSize", cap(w.Buf), len(doc))
 	}
 
@@ -316,9 +319,9 @@ func TestDecodeEachSeveralArrays(t *testing.T) {
 	var a validation.Account
 	var tags []string
 	var points []validation.Point
-	err := oasrt.DecodeEach(streamOf(doc, 8), a.DecodeJSON,
-		oasrt.Each(a.TagsField(), func(s string) error { tags = append(tags, s); return nil }),
-		oasrt.Each(a.PointsField(), func(p validation.Point) error { points = append(points, p); return nil }))
+	err := oasimpl.DecodeEach(streamOf(doc, 8), a.DecodeJSON,
+		oasimpl.Each(a.TagsField(), func(s string) error { tags = append(tags, s); return nil }),
+		oasimpl.Each(a.PointsField(), func(p validation.Point) error { points = append(points, p); return nil }))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,8 +333,8 @@ func TestDecodeEachSeveralArrays(t *testing.T) {
 	}
 	// The handler's error stops decoding and comes back as it is.
 	stop := errors.New("enough")
-	err = oasrt.DecodeEach(streamOf(doc, 8), a.DecodeJSON,
-		oasrt.Each(a.PointsField(), func(p validation.Point) error { return stop }))
+	err = oasimpl.DecodeEach(streamOf(doc, 8), a.DecodeJSON,
+		oasimpl.Each(a.PointsField(), func(p validation.Point) error { return stop }))
 	if err != stop {
 		t.Fatalf("err = %v, want the handler's", err)
 	}
@@ -355,7 +358,7 @@ func TestLargeArraySized(t *testing.T) {
 	check("slice", l, 1.05)
 
 	l = jsonspec.List{}
-	r := &oasrt.Reader{}
+	r := &oasimpl.Reader{}
 	r.ResetReader(bytes.NewReader(doc))
 	r.InputSize = int64(len(doc))
 	if err := l.DecodeJSON(r); err != nil {
@@ -375,7 +378,7 @@ func TestLargeArraySized(t *testing.T) {
 	})
 	fromStream := allocated(func() {
 		var l jsonspec.List
-		r := &oasrt.Reader{BufferSize: 4 << 10}
+		r := &oasimpl.Reader{BufferSize: 4 << 10}
 		r.ResetReader(bytes.NewReader(doc))
 		r.InputSize = int64(len(doc))
 		if err := l.DecodeJSON(r); err != nil {
@@ -388,7 +391,7 @@ func TestLargeArraySized(t *testing.T) {
 	}
 
 	l = jsonspec.List{}
-	r = &oasrt.Reader{}
+	r = &oasimpl.Reader{}
 	r.ResetReader(bytes.NewReader(doc))
 	if err := l.DecodeJSON(r); err != nil {
 		t.Fatal(err)
@@ -405,8 +408,8 @@ func TestStreamPlainStrings(t *testing.T) {
 	var pet petstore.Pet
 	pet.Name = "doggie"
 	var out bytes.Buffer
-	var w oasrt.Writer
-	if err := oasrt.EncodeFieldItems(&w, &out, pet.PhotoURLsField(), values(urls, nil)); err != nil {
+	var w oasimpl.Writer
+	if err := oasimpl.EncodeFieldItems(&w, &out, pet.PhotoURLsField(), values(urls, nil)); err != nil {
 		t.Fatal(err)
 	}
 	pet.PhotoURLs = urls
@@ -419,7 +422,7 @@ func TestStreamPlainStrings(t *testing.T) {
 	}
 	var back petstore.Pet
 	var got []string
-	for u, err := range oasrt.DecodeFieldItems(streamOf(want, 8), back.PhotoURLsField()) {
+	for u, err := range oasimpl.DecodeFieldItems(streamOf(want, 8), back.PhotoURLsField()) {
 		if err != nil {
 			t.Fatal(err)
 		}

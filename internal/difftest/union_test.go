@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 	"github.com/oasgen/oasgen/testdata/composition"
 )
 
@@ -145,7 +145,7 @@ func TestUnionEncodeUnset(t *testing.T) {
 	if _, err := p.MarshalJSON(); err == nil {
 		t.Error("a union with no variant set encoded without error")
 	}
-	w := oasrt.Writer{}
+	w := oasimpl.Writer{}
 	p = composition.Pet{Type: composition.PetDog, Dog: composition.Dog{ID: 1, Kind: "Dog"}}
 	p.EncodeJSON(&w)
 	if string(w.Bytes()) != `{"id":1,"kind":"Dog"}` || w.Err() != nil {

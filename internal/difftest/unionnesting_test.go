@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/testdata/unevaluated"
 	"github.com/oasgen/oasgen/testdata/unionnesting"
 )

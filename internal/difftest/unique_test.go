@@ -7,6 +7,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 	"github.com/oasgen/oasgen/testdata/uniqueobjects"
 )
 
@@ -17,7 +18,7 @@ import (
 // shorter than the array.
 func TestUniqueItemsJSONEquality(t *testing.T) {
 	type decoder interface {
-		DecodeJSON(r *oasrt.Reader) error
+		DecodeJSON(r *oasimpl.Reader) error
 	}
 	values := func() decoder { return new(uniqueobjects.Values) }
 	bags := func() decoder { return new(uniqueobjects.Bags) }
@@ -55,7 +56,7 @@ func TestUniqueItemsJSONEquality(t *testing.T) {
 	for _, tt := range tests {
 		for _, size := range []int{0, 8} {
 			v := tt.into()
-			var r oasrt.Reader
+			var r oasimpl.Reader
 			if size == 0 {
 				r.Reset([]byte(tt.doc))
 			} else {

@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
+
 	"github.com/oasgen/oasgen/testdata/validation"
 )
 
@@ -227,29 +230,29 @@ func TestDefaults(t *testing.T) {
 func TestDirections(t *testing.T) {
 	doc := []byte(`{"name":"ann","password":"secret-pw"}`)
 	var u validation.User
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	r.Reset(doc)
 	if err := u.DecodeJSON(&r); err == nil || err.Error() != `$: missing required property "id" (offset 36)` {
 		t.Errorf("either direction: %v", err)
 	}
 	r.Reset(doc)
-	r.Direction = oasrt.InRequest
+	r.Direction = oasimpl.InRequest
 	if err := u.DecodeJSON(&r); err != nil {
 		t.Errorf("request without the readOnly id: %v", err)
 	}
 	r.Reset([]byte(`{"id":7,"name":"ann"}`))
-	r.Direction = oasrt.InResponse
+	r.Direction = oasimpl.InResponse
 	if err := u.DecodeJSON(&r); err != nil {
 		t.Errorf("response without the writeOnly password: %v", err)
 	}
 
 	u = validation.User{ID: 7, Name: "ann", Password: "secret-pw"}
-	for dir, want := range map[oasrt.Direction]string{
-		oasrt.AnyDirection: `{"id":7,"name":"ann","password":"secret-pw"}`,
-		oasrt.InRequest:    `{"name":"ann","password":"secret-pw"}`,
-		oasrt.InResponse:   `{"id":7,"name":"ann"}`,
+	for dir, want := range map[oasimpl.Direction]string{
+		oasimpl.AnyDirection: `{"id":7,"name":"ann","password":"secret-pw"}`,
+		oasimpl.InRequest:    `{"name":"ann","password":"secret-pw"}`,
+		oasimpl.InResponse:   `{"id":7,"name":"ann"}`,
 	} {
-		var w oasrt.Writer
+		var w oasimpl.Writer
 		w.Direction = dir
 		u.EncodeJSON(&w)
 		if string(w.Buf) != want {

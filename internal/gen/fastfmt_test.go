@@ -92,7 +92,7 @@ func TestFastFormatShapes(t *testing.T) {
 		decls = append(decls,
 			"func (v *"+name(n)+") Validate() error { return nil }\n",
 			"func (v *"+name(n)+") Validate() error {}\n",
-			"func f() {\nif err := req.EncodeJSON(func(w *oasrt.Writer) { "+name(n-10)+"(w, body) }, \"application/json\"); err != nil {\nreturn err\n}\n}\n",
+			"func f() {\nif err := req.EncodeJSON(func(w *oasimpl.Writer) { "+name(n-10)+"(w, body) }, \"application/json\"); err != nil {\nreturn err\n}\n}\n",
 		)
 	}
 	decls = append(decls,

@@ -10,7 +10,7 @@ import (
 
 // genVersion is the generated-code contract version this generator writes;
 // see oasimpl.Version.
-const genVersion = 5
+const genVersion = 6
 
 // temps names temporaries: a prefix and a number, unique within a
 // function once n is reset for it.
@@ -37,7 +37,7 @@ type codec struct {
 	// trial is set by tryInOrder when it tries several variants; the
 	// union's decoder then remembers its values (trialDecoder).
 	trial bool
-	// trialKeys names the oasrt.TrialKey variables of the unions decoded
+	// trialKeys names the oasimpl.TrialKey variables of the unions decoded
 	// by trial, in order.
 	trialKeys []string
 }
@@ -123,7 +123,7 @@ func genJSON(f *file, pkg *ir.Package) []string {
 	if len(c.trialKeys) > 0 {
 		f.P()
 		f.P("// The names under which a Reader remembers the values of unions")
-		f.P("// decoded by trial (oasrt.TrialKey).")
+		f.P("// decoded by trial (oasimpl.TrialKey).")
 		f.P("var (")
 		for _, key := range c.trialKeys {
 			f.P(key, " ", rt("TrialKey"))
@@ -166,7 +166,7 @@ func goString(s string) string {
 	return strconv.Quote(s)
 }
 
-// sizeHintVar names the package-level oasrt.SizeHint of a type's
+// sizeHintVar names the package-level oasimpl.SizeHint of a type's
 // owned-output encoders. Generated type names are exported, so the
 // lower-case prefix keeps it apart from them and from the other
 // package-level names (pattern1, producesX, operations).

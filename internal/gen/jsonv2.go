@@ -10,14 +10,14 @@ const jsonv2Build = "go1.27 && goexperiment.jsonv2"
 
 // genJSONv2 prints encoding/json/v2's methods for the named types:
 // MarshalJSONTo encodes with the type's codec into a pooled Writer and
-// hands the bytes to the Encoder (oasrt.SizeHint.EncodeTo, given the method
+// hands the bytes to the Encoder (oasimpl.SizeHint.EncodeTo, given the method
 // value v.EncodeJSON, which stays on the stack); UnmarshalJSONFrom reads
 // the value once and decodes it with a Reader on its stack (no pool).
 // json.Marshal, json.Unmarshal, json.NewEncoder and v2's functions then
 // reach the codec, with its checks and errors. withTokens (-json-tokens)
 // gives the objects tokensStruct accepts an EncodeTokens method
 // (tokens.go), which their MarshalJSONTo hands to
-// oasrt.SizeHint.EncodeTokensTo for large values.
+// oasimpl.SizeHint.EncodeTokensTo for large values.
 func genJSONv2(f *file, pkg *ir.Package, names []string, withTokens bool) {
 	f.build = jsonv2Build
 	enc := Ident{"encoding/json/jsontext", "Encoder"}

@@ -12,7 +12,7 @@ import (
 // userDocs are the pages users read: the guides, and the references of
 // what is generated (generated-code.md, http.md), which name the runtime
 // types generated code shows its users; design.md, a map of the code, does
-// not count. The references name a few helpers too (oasrt.Grow), which so
+// not count. The references name a few helpers too (oasimpl.Grow), which so
 // pass unlisted. userCode are the hand-written programs that use generated
 // code.
 var (
@@ -31,29 +31,8 @@ var (
 // reach; the rest are types a generated signature shows to users.
 var generatedOnly = map[string]string{
 	// oasrt
-	"AtKey":         errorPath,
-	"AtIndex":       errorPath,
-	"ArrayRules":    streamHooks,
-	"NoRules":       streamHooks,
-	"DecodeItems":   streamHooks,
-	"EncodeItems":   streamHooks,
-	"EventText":     readerState,
-	"EventTextData": readerState,
-	"PutWriter":     readerState,
-	"SortedKeys":    readerState,
-	"DecodeOther":   "sets OtherKind's unexported value",
-	"OtherJSON":     "reads OtherKind's unexported value",
-	"RawInteger":    numberGrammar,
-	"IsInteger":     numberGrammar,
-	"Invalid":       kinds,
-	"Null":          kinds,
-	"Bool":          kinds,
-	"Number":        kinds,
-	"String":        kinds,
-	"Array":         kinds,
-	"Object":        kinds,
-	"JSONLines":     "a SeqFormat, which oashttp's sequence bodies take as well",
-	"JSONSeq":       "a SeqFormat, which oashttp's sequence bodies take as well",
+	"AtKey":   errorPath,
+	"AtIndex": errorPath,
 	// oashttp
 	"ClientConfig":       engine,
 	"NewClientConfig":    engine,
@@ -71,12 +50,8 @@ var generatedOnly = map[string]string{
 
 // The reasons a generated-only name stays in oasrt or oashttp.
 const (
-	readerState   = "works on a Reader's or Writer's unexported state"
-	streamHooks   = "drives the Reader's and Writer's unexported stream hooks"
-	errorPath     = "builds an Error's unexported path; a hand-written decoder calls it too"
-	numberGrammar = "shares the Reader's integer grammar (integralText)"
-	kinds         = "a value of Kind, the kind of JSON value that oasrt.RawKind and decoding errors report"
-	engine        = "the server or client engine the generated Server and Client hold: its methods keep the unexported state the options set"
+	errorPath = "builds an Error's unexported path; a hand-written decoder calls it too"
+	engine    = "the server or client engine the generated Server and Client hold: its methods keep the unexported state the options set"
 )
 
 // TestUserRuntimeSmall keeps oasrt and oashttp for what users touch: a name

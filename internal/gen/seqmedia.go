@@ -30,7 +30,7 @@ func newSeqMedia(m *ir.Media) *seqMedia {
 
 func (s *seqMedia) events() bool { return s.media.Kind == ir.MediaEventStream }
 
-// format is the oasrt.SeqFormat of JSON Lines and JSON text sequences.
+// format is the oasimpl.SeqFormat of JSON Lines and JSON text sequences.
 func (s *seqMedia) format() Ident {
 	if s.media.Kind == ir.MediaJSONSeq {
 		return rt("JSONSeq")

@@ -11,7 +11,7 @@ import (
 // iterator that decodes one element at a time and an encoder that writes the
 // array from an iterator. A named array type T gets DecodeTItems and
 // EncodeTItems; a struct with an array property P gets the method PField,
-// whose oasrt.ArrayField the runtime's DecodeFieldItems, EncodeFieldItems
+// whose oasimpl.ArrayField the runtime's DecodeFieldItems, EncodeFieldItems
 // and Each take, handling the rest of the struct as usual (the sibling
 // properties of a paged list stay reachable). The work is done by generic
 // functions in the runtime, compiled for an element type only where a
@@ -81,8 +81,8 @@ func (c *codec) structStreams(d *ir.Struct) {
 		}
 		elem := c.goType(a.Elem)
 		c.P("// ", fd.Items.Field, " returns ", strconv.Quote(fd.JSONName), " for the runtime's streaming functions:")
-		c.P("// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its")
-		c.P("// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.")
+		c.P("// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its")
+		c.P("// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.")
 		c.streamNote(a)
 		c.P("func (v *", d.GoName, ") ", fd.Items.Field, "() ", rt("ArrayField"), "[", elem, "] {")
 		c.arrayField(a, fd.GoName)
@@ -91,7 +91,7 @@ func (c *codec) structStreams(d *ir.Struct) {
 	}
 }
 
-// arrayField prints the return of the oasrt.ArrayField of v's field
+// arrayField prints the return of the oasimpl.ArrayField of v's field
 // (named field), the array a.
 func (c *codec) arrayField(a *ir.Array, field string) {
 	c.P("return ", rt("ArrayField"), "[", c.goType(a.Elem), "]{")
@@ -108,7 +108,7 @@ func (c *codec) streamNote(a *ir.Array) {
 	}
 }
 
-// arrayRules returns the oasrt.ArrayRules literal of a's count constraints.
+// arrayRules returns the oasimpl.ArrayRules literal of a's count constraints.
 func (c *codec) arrayRules(a *ir.Array) string {
 	if a.MinItems == nil && a.MaxItems == nil {
 		return c.qual(rt("NoRules"))
@@ -122,7 +122,7 @@ func (c *codec) arrayRules(a *ir.Array) string {
 	return c.qual(rt("ArrayRules")) + "{MinItems: " + bound(a.MinItems) + ", MaxItems: " + bound(a.MaxItems) + "}"
 }
 
-// elemDecoder returns a func(*T, *oasrt.Reader) error for elements of t:
+// elemDecoder returns a func(*T, *oasimpl.Reader) error for elements of t:
 // a method expression where the type has a decoder, a literal otherwise.
 func (c *codec) elemDecoder(t ir.Type) string {
 	if hasCodec(t) {
@@ -153,7 +153,7 @@ func (c *codec) stringItems(t ir.Type) bool {
 	return ok && p.Kind == ir.String && !p.HasChecks() && c.goType(t) == "string"
 }
 
-// elemEncoder returns a func(*T, *oasrt.Writer) for elements of t.
+// elemEncoder returns a func(*T, *oasimpl.Writer) for elements of t.
 func (c *codec) elemEncoder(t ir.Type) string {
 	if hasCodec(t) {
 		return "(*" + c.typeArg(t) + ").EncodeJSON"
@@ -174,7 +174,7 @@ func (c *codec) elemEncoder(t ir.Type) string {
 
 // decodeStream prints the setting of dst.Body, when sv's array is held by
 // an object, and returns the iterator over the array that reader (a
-// *oasrt.Reader) decodes, for a streamed request or response body held in
+// *oasimpl.Reader) decodes, for a streamed request or response body held in
 // dst.
 func (f *file) decodeStream(sv *streamVariant, reader, dst string) string {
 	c := &codec{file: f}
@@ -187,7 +187,7 @@ func (f *file) decodeStream(sv *streamVariant, reader, dst string) string {
 		"Decode: " + dst + ".Body.DecodeJSON, DecodeItem: " + c.elemDecoder(sv.arr.Elem) + ",\n})"
 }
 
-// encodeStream prints the body of a func(w *oasrt.Writer, out io.Writer)
+// encodeStream prints the body of a func(w *oasimpl.Writer, out io.Writer)
 // error that writes the streamed body src holds: its Items, and its Body
 // when an object holds the array.
 func (f *file) encodeStream(sv *streamVariant, src string) {

@@ -16,7 +16,7 @@ func tokensStruct(d *ir.Struct) bool {
 }
 
 // tokenCodec prints EncodeTokens methods, which write a value to a
-// jsontext.Encoder token by token through an oasrt.Tokens: the names and
+// jsontext.Encoder token by token through an oasimpl.Tokens: the names and
 // values of a struct's members, as EncodeJSON writes them (every member
 // whatever its readOnly or writeOnly: json.Marshal has no direction).
 // Strings, integers, float64s, booleans, nulls, arrays and the structs

@@ -240,7 +240,7 @@ func (c *codec) trialDecoder(d *ir.Union, funcAt int) {
 	c.P()
 }
 
-// trialKeyVar names the package-level oasrt.TrialKey of a union decoded
+// trialKeyVar names the package-level oasimpl.TrialKey of a union decoded
 // by trial.
 func trialKeyVar(name string) string { return "trials" + name }
 

@@ -187,7 +187,7 @@ type Struct struct {
 	Not *Not
 	// Other is set when the schema has no type: a value of another kind
 	// than an object is valid too, kept whole in the struct's embedded
-	// oasrt.OtherKind, and Other's checks (the schema's keywords of those
+	// oasimpl.OtherKind, and Other's checks (the schema's keywords of those
 	// kinds) apply to it.
 	Other *Any
 }
@@ -256,7 +256,7 @@ type Field struct {
 // ItemsNames are the names of the streaming API of an array: for a named
 // array type, the functions Decode and Encode iterate over its elements;
 // for an array property of a struct, the method Field returns the
-// oasrt.ArrayField that the runtime's streaming functions take.
+// oasimpl.ArrayField that the runtime's streaming functions take.
 type ItemsNames struct {
 	Field, Decode, Encode string
 }

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/callbacks"
 	"github.com/oasgen/oasgen/testdata/events"

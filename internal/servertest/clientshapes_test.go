@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/mediatypes"
 	"github.com/oasgen/oasgen/testdata/routes"

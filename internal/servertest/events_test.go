@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/events"
 )

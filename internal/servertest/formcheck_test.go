@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/formbody"
 	"github.com/oasgen/oasgen/testdata/multipartbody"

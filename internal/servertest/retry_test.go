@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/routes"
 )

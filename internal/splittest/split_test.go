@@ -13,6 +13,9 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
+
 	api "github.com/oasgen/oasgen/testdata/split"
 )
 
@@ -93,7 +96,7 @@ func TestRoundTrip(t *testing.T) {
 
 // TestStreams: the streaming functions forwarded from the models' package.
 func TestStreams(t *testing.T) {
-	r := oasrt.MakeReader([]byte(`[` + order + `,` + order + `]`))
+	r := oasimpl.MakeReader([]byte(`[` + order + `,` + order + `]`))
 	n := 0
 	for o, err := range api.DecodeOrderListItems(&r) {
 		if err != nil {

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Exchange is what runtime expressions read (OpenAPI 3.1, 4.8.20.4,
@@ -239,13 +239,13 @@ var errNoValue = errors.New("no value")
 
 // pointerValue returns the scalar at pointer in the JSON document doc.
 func pointerValue(doc []byte, pointer []string) (string, error) {
-	rd := oasrt.NewReader(doc)
+	rd := oasimpl.NewReader(doc)
 	at := ""
 	for _, tok := range pointer {
 		at += "/" + strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
 		found := false
 		switch rd.Next() {
-		case oasrt.Object:
+		case oasimpl.Object:
 			if err := rd.ObjStart(); err != nil {
 				return "", err
 			}
@@ -265,7 +265,7 @@ func pointerValue(doc []byte, pointer []string) (string, error) {
 					return "", err
 				}
 			}
-		case oasrt.Array:
+		case oasimpl.Array:
 			i, err := strconv.Atoi(tok)
 			if err != nil || i < 0 || tok != strconv.Itoa(i) {
 				return "", errors.New("has an array where " + at + " names a property")
@@ -298,17 +298,17 @@ func pointerValue(doc []byte, pointer []string) (string, error) {
 		at = "the root"
 	}
 	switch k := rd.Next(); k {
-	case oasrt.String:
+	case oasimpl.String:
 		return rd.Str()
-	case oasrt.Number:
+	case oasimpl.Number:
 		b, err := rd.NumberText()
 		return string(b), err
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		b, err := rd.Bool()
 		return strconv.FormatBool(b), err
-	case oasrt.Null:
+	case oasimpl.Null:
 		return "", errors.New("has null at " + at)
-	case oasrt.Object, oasrt.Array:
+	case oasimpl.Object, oasimpl.Array:
 		return "", errors.New("has " + k.String() + " at " + at + ", not a value a URL can hold")
 	}
 	return "", errNoValue

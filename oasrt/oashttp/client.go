@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // DefaultMaxResponseBytes is the default limit on a response body a
@@ -357,7 +357,7 @@ func (c *ClientConfig) ResponseJSON(resp *http.Response) (*Body, error) {
 	}
 	// The declared length fails a body over the limit at once; under it,
 	// it sizes nothing beyond the bytes that arrived (see Reader.InputSize).
-	return StreamBody(resp.Body, resp.ContentLength, c.MaxResponseBytes, oasrt.InResponse)
+	return StreamBody(resp.Body, resp.ContentLength, c.MaxResponseBytes, oasimpl.InResponse)
 }
 
 // readResponse reads a response body whole, up to limit bytes. A declared

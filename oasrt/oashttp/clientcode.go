@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"net/url"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The helpers below are called by generated client methods, one call for
@@ -49,11 +49,11 @@ func (r *Request) SetHeader(key, value string) {
 // EncodeJSON encodes a JSON request body with encode, the EncodeJSON
 // method of the body, leaving readOnly properties out, and sends it as
 // contentType. encode is a method value of the body, kept nowhere.
-func (r *Request) EncodeJSON(encode func(*oasrt.Writer), contentType string) error {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InRequest
+func (r *Request) EncodeJSON(encode func(*oasimpl.Writer), contentType string) error {
+	w := oasimpl.GetWriter()
+	w.Direction = oasimpl.InRequest
 	encode(w)
-	data, err := oasrt.PutWriter(w)
+	data, err := oasimpl.PutWriter(w)
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func (r *Request) SetRawBody(body RawBody, defaultType string) {
 //
 // decode is a method value of a result the calling method holds on its
 // stack: DecodeResponse keeps it nowhere, so the result stays there.
-func (c *ClientConfig) DecodeResponse(resp *http.Response, decode func(*oasrt.Reader) error) error {
+func (c *ClientConfig) DecodeResponse(resp *http.Response, decode func(*oasimpl.Reader) error) error {
 	b, err := c.ResponseJSON(resp)
 	if err != nil {
 		return err

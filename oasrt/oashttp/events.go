@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Server-sent events (text/event-stream, the HTML Living Standard's
@@ -98,7 +100,7 @@ func LastEventID(ctx context.Context) string {
 // the status went out aborts the connection (http.ErrAbortHandler, logged
 // through the server's logger as WriteStream does): the client sees a
 // broken stream, which a generated client resumes by reconnecting.
-func WriteEvents[T any](rw http.ResponseWriter, r *http.Request, status int, seq iter.Seq2[Event[T], error], enc func(*T, *oasrt.Writer)) {
+func WriteEvents[T any](rw http.ResponseWriter, r *http.Request, status int, seq iter.Seq2[Event[T], error], enc func(*T, *oasimpl.Writer)) {
 	h := rw.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache")
@@ -115,8 +117,8 @@ func WriteEvents[T any](rw http.ResponseWriter, r *http.Request, status int, seq
 	var mu sync.Mutex // holds out between the loop and the heartbeat
 	stop := startHeartbeat(beat, &mu, out)
 	defer stop() // before abortStarted: the heartbeat never outlives the handler
-	w := oasrt.GetWriter()
-	defer oasrt.ReleaseWriter(w)
+	w := oasimpl.GetWriter()
+	defer oasimpl.ReleaseWriter(w)
 	var frame []byte
 	if seq == nil {
 		return // no events: the stream ends at once
@@ -124,7 +126,7 @@ func WriteEvents[T any](rw http.ResponseWriter, r *http.Request, status int, seq
 	for ev, err := range seq {
 		if err == nil {
 			w.Reset()
-			w.Direction = oasrt.InResponse
+			w.Direction = oasimpl.InResponse
 			enc(&ev.Data, w)
 			err = w.Err()
 		}
@@ -341,7 +343,7 @@ func WithMaxItemBytes(n int) ClientOption {
 // error. Errors: a *SeqError naming the event, with the JSON path and the
 // offset in its data; a data longer than MaxItemBytes; the drop's own
 // error when reconnection is off or gives up. The iteration can run once.
-func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response, redo func(lastID string) (*http.Response, error), dec func(*T, *oasrt.Reader) error) iter.Seq2[Event[T], error] {
+func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response, redo func(lastID string) (*http.Response, error), dec func(*T, *oasimpl.Reader) error) iter.Seq2[Event[T], error] {
 	used := false
 	return func(yield func(Event[T], error) bool) {
 		if used {
@@ -367,8 +369,8 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 		if p.max <= 0 {
 			p.max = oasrt.DefaultMaxItemBytes
 		}
-		var r oasrt.Reader
-		r.Direction = oasrt.InResponse
+		var r oasimpl.Reader
+		r.Direction = oasimpl.InResponse
 		fails := 0
 		var backoff eventBackoff
 		backoff.connected()

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 func TestAppendEvent(t *testing.T) {
@@ -144,16 +144,16 @@ func TestEventsReconnect(t *testing.T) {
 // TestWriteEventsNil: a nil iterator is an empty stream, not a panic.
 func TestWriteEventsNil(t *testing.T) {
 	rec := httptest.NewRecorder()
-	WriteEvents[string](rec, httptest.NewRequest("GET", "/", nil), 200, nil, oasrt.EventText)
+	WriteEvents[string](rec, httptest.NewRequest("GET", "/", nil), 200, nil, oasimpl.EventText)
 	if rec.Code != 200 || rec.Body.Len() != 0 || rec.Header().Get("Content-Type") != "text/event-stream" {
 		t.Errorf("status %d, body %q, Content-Type %q", rec.Code, rec.Body.String(), rec.Header().Get("Content-Type"))
 	}
 }
 
-func decInt(x *int64, r *oasrt.Reader) error {
+func decInt(x *int64, r *oasimpl.Reader) error {
 	v, err := r.Int(64)
 	*x = v
 	return err
 }
 
-func encInt(x *int64, w *oasrt.Writer) { w.Int(*x) }
+func encInt(x *int64, w *oasimpl.Writer) { w.Int(*x) }

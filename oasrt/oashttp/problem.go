@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Problem is an RFC 9457 problem details object, the body of every error
@@ -49,7 +51,7 @@ func (p *Problem) Error() string {
 
 // EncodeJSON writes the problem as a JSON object with the members of RFC
 // 9457 and the extension members "parameter", "in", "path" and "offset".
-func (p *Problem) EncodeJSON(w *oasrt.Writer) {
+func (p *Problem) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if p.Type != "" {
 		w.Raw(`,"type":`)
@@ -86,7 +88,7 @@ func (p *Problem) EncodeJSON(w *oasrt.Writer) {
 
 // DecodeJSON reads a problem object; members it does not know are skipped,
 // as RFC 9457 requires of consumers.
-func (p *Problem) DecodeJSON(r *oasrt.Reader) error {
+func (p *Problem) DecodeJSON(r *oasimpl.Reader) error {
 	p.Offset = -1
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -117,7 +119,7 @@ func (p *Problem) DecodeJSON(r *oasrt.Reader) error {
 			dst = &p.Path
 		case "status", "offset":
 			name := string(key)
-			if r.Next() != oasrt.Number {
+			if r.Next() != oasimpl.Number {
 				if err := r.Skip(); err != nil {
 					return err
 				}
@@ -134,7 +136,7 @@ func (p *Problem) DecodeJSON(r *oasrt.Reader) error {
 			}
 			continue
 		}
-		if dst == nil || r.Next() != oasrt.String {
+		if dst == nil || r.Next() != oasimpl.String {
 			if err := r.Skip(); err != nil {
 				return err
 			}
@@ -436,7 +438,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 var (
 	problemType  = []string{"application/problem+json"}
 	notFoundBody = func() []byte {
-		b, _ := oasrt.Marshal(ProblemOf(ErrNotFound))
+		b, _ := oasimpl.Encode(ProblemOf(ErrNotFound))
 		return b
 	}()
 )
@@ -448,18 +450,18 @@ func WriteProblem(w http.ResponseWriter, p *Problem) {
 	if !errorStatus(p.Status) {
 		p = &Problem{Status: http.StatusInternalServerError, Title: http.StatusText(http.StatusInternalServerError), Offset: -1}
 	}
-	buf := oasrt.GetWriter()
+	buf := oasimpl.GetWriter()
 	p.EncodeJSON(buf)
 	h := w.Header()
 	h["Content-Type"] = problemType
 	delete(h, "Content-Length")
 	w.WriteHeader(p.Status)
 	w.Write(buf.Buf)
-	oasrt.ReleaseWriter(buf)
+	oasimpl.ReleaseWriter(buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (p *Problem) MarshalJSON() ([]byte, error) { return oasrt.Marshal(p) }
+func (p *Problem) MarshalJSON() ([]byte, error) { return oasimpl.Encode(p) }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (p *Problem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, p) }
+func (p *Problem) UnmarshalJSON(data []byte) error { return oasimpl.Decode(data, p) }

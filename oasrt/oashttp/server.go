@@ -14,6 +14,9 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
+
 	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 
@@ -277,7 +280,7 @@ func PathParams(r *http.Request) (params []string, escaped bool) {
 // over it for JSON. Release returns both to the pool; nothing decoded from
 // the Reader refers to the buffer (decoded strings are copies).
 type Body struct {
-	Reader  oasrt.Reader
+	Reader  oasimpl.Reader
 	buf     []byte
 	limited limitedReader
 	done    func() // gives back a streamed body's gzip reader
@@ -316,7 +319,7 @@ func (b *Body) Bytes() []byte { return b.buf }
 // to 422, or to 400 for an operation that documents 400 and not 422. Call
 // it before Release; it runs on failures only.
 func (b *Body) Fail(err error, invalid int) error {
-	var syntax oasrt.Reader
+	var syntax oasimpl.Reader
 	syntax.Reset(b.buf)
 	syntax.MaxDepth = b.Reader.MaxDepth
 	serr := syntax.Skip()
@@ -339,7 +342,7 @@ func (b *Body) Fail(err error, invalid int) error {
 // over limit fails before anything is read; reading past limit fails the
 // decoding with a *TooLargeError. Body.Bytes and Body.Fail, which need the
 // whole body, are not for a streamed Body.
-func StreamBody(rc io.Reader, size, limit int64, dir oasrt.Direction) (*Body, error) {
+func StreamBody(rc io.Reader, size, limit int64, dir oasimpl.Direction) (*Body, error) {
 	if size > limit {
 		return nil, &TooLargeError{Limit: limit}
 	}
@@ -465,7 +468,7 @@ func (c *ServerConfig) JSONBody(r *http.Request, required bool) (*Body, error) {
 		return nil, nil
 	}
 	b.Reader.MaxDepth = c.MaxDepth
-	b.Reader.Direction = oasrt.InRequest // required readOnly properties may be left out
+	b.Reader.Direction = oasimpl.InRequest // required readOnly properties may be left out
 	return b, nil
 }
 
@@ -542,7 +545,7 @@ func (c *ServerConfig) JSONStream(r *http.Request, required bool) (*Body, error)
 	if err != nil {
 		return nil, err
 	}
-	b, err := StreamBody(src, size, c.MaxBodyBytes, oasrt.InRequest)
+	b, err := StreamBody(src, size, c.MaxBodyBytes, oasimpl.InRequest)
 	if err != nil {
 		done()
 		return nil, err
@@ -711,7 +714,7 @@ func SetContentType(h http.Header, ct string) {
 // WriteBody writes a response to request r of the given status whose body
 // is the output of w (a Writer from GetWriter), and releases w. A body of
 // CompressMin bytes or more goes out gzip-compressed when r accepts gzip.
-func WriteBody(rw http.ResponseWriter, r *http.Request, status int, contentType string, w *oasrt.Writer) {
+func WriteBody(rw http.ResponseWriter, r *http.Request, status int, contentType string, w *oasimpl.Writer) {
 	SetContentType(rw.Header(), contentType)
 	if len(w.Buf) >= CompressMin && acceptsGzip(r) {
 		z := startGzip(rw, status)
@@ -721,7 +724,7 @@ func WriteBody(rw http.ResponseWriter, r *http.Request, status int, contentType 
 		rw.WriteHeader(status)
 		rw.Write(w.Buf)
 	}
-	oasrt.ReleaseWriter(w)
+	oasimpl.ReleaseWriter(w)
 }
 
 // CompressMin is the size from which a response body is gzip-compressed

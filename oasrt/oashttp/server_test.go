@@ -9,6 +9,8 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
+
 	"github.com/oasgen/oasgen/oasrt"
 )
 
@@ -80,7 +82,7 @@ func TestBodyFail(t *testing.T) {
 
 func TestProblemJSON(t *testing.T) {
 	p := &Problem{Title: "Bad Request", Status: 400, Detail: `say "hi"`, Parameter: "id", In: "path", Offset: -1}
-	data, err := oasrt.Marshal(p)
+	data, err := oasimpl.Encode(p)
 	if err != nil {
 		t.Fatal(err)
 	}

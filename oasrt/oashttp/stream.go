@@ -7,12 +7,12 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // WriteStream writes a response whose body encode writes to out as it
 // goes, flushing the connection after each write, for the generated
-// streaming responses. The Writer it passes has Direction oasrt.InResponse. An
+// streaming responses. The Writer it passes has Direction oasimpl.InResponse. An
 // error or a panic once the response has started cannot become an error
 // status: WriteStream panics with a value that the generated server's
 // recover (ServerConfig.Recovered) logs before aborting the connection
@@ -22,7 +22,7 @@ import (
 // When r accepts gzip, the body is gzip-compressed, each flush of the
 // Writer flushing the compressor too, so the client still gets elements as
 // they come.
-func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(w *oasrt.Writer, out io.Writer) error) {
+func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(w *oasimpl.Writer, out io.Writer) error) {
 	SetContentType(rw.Header(), contentType)
 	out := &flushWriter{rw: rw, rc: http.NewResponseController(rw)}
 	if acceptsGzip(r) {
@@ -31,10 +31,10 @@ func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentTyp
 		rw.WriteHeader(status)
 	}
 	defer abortStarted(status)
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse
+	w := oasimpl.GetWriter()
+	w.Direction = oasimpl.InResponse
 	err := encode(w, out)
-	oasrt.ReleaseWriter(w)
+	oasimpl.ReleaseWriter(w)
 	if out.z != nil {
 		if err == nil {
 			err = out.z.Close()

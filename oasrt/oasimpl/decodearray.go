@@ -9,7 +9,7 @@ import "github.com/oasgen/oasgen/oasrt"
 // index. Generated code calls it for an array whose elements have a
 // codec and which has no constraints of its own, where it would otherwise
 // write the loop out.
-func DecodeArray[T any](r *oasrt.Reader, s *[]T, dec func(*T, *oasrt.Reader) error) error {
+func DecodeArray[T any](r *Reader, s *[]T, dec func(*T, *Reader) error) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -23,7 +23,7 @@ func DecodeArray[T any](r *oasrt.Reader, s *[]T, dec func(*T, *oasrt.Reader) err
 			break
 		}
 		var e *T
-		*s, e = oasrt.Grow(r, *s)
+		*s, e = Grow(r, *s)
 		if err := dec(e, r); err != nil {
 			return oasrt.AtIndex(err, i)
 		}
@@ -36,9 +36,9 @@ func DecodeArray[T any](r *oasrt.Reader, s *[]T, dec func(*T, *oasrt.Reader) err
 
 // DecodeStringItem and EncodeStringItem are the element codecs of an array
 // of strings with nothing to check, which the streaming API's
-// oasrt.ArrayField holds; generated code names them rather than write
+// ArrayField holds; generated code names them rather than write
 // the same two functions for every such array.
-func DecodeStringItem(x *string, r *oasrt.Reader) error {
+func DecodeStringItem(x *string, r *Reader) error {
 	s, err := r.Str()
 	if err != nil {
 		return err
@@ -48,4 +48,4 @@ func DecodeStringItem(x *string, r *oasrt.Reader) error {
 }
 
 // EncodeStringItem: see DecodeStringItem.
-func EncodeStringItem(x *string, w *oasrt.Writer) { w.String(*x) }
+func EncodeStringItem(x *string, w *Writer) { w.String(*x) }

@@ -10,14 +10,14 @@ import (
 
 type arrName string
 
-func (n *arrName) DecodeJSON(r *oasrt.Reader) error {
+func (n *arrName) DecodeJSON(r *Reader) error {
 	s, err := r.Str()
 	*n = arrName(s)
 	return err
 }
 
 func TestDecodeArray(t *testing.T) {
-	var r oasrt.Reader
+	var r Reader
 	s := make([]arrName, 3, 8) // reused, not appended to
 	r.Reset([]byte(`["a", "b"]`))
 	if err := DecodeArray(&r, &s, (*arrName).DecodeJSON); err != nil || len(s) != 2 || s[0] != "a" || s[1] != "b" {
@@ -48,7 +48,7 @@ func TestDecodeArray(t *testing.T) {
 // *x, leave *x alone on a value of another kind with an error at its
 // offset, and encode it back escaped.
 func TestStringItem(t *testing.T) {
-	var r oasrt.Reader
+	var r Reader
 	r.Reset([]byte(`"a\nb\u00e9"`))
 	var s string
 	if err := DecodeStringItem(&s, &r); err != nil || s != "a\nbé" {
@@ -60,7 +60,7 @@ func TestStringItem(t *testing.T) {
 	if err := DecodeStringItem(&s, &r); !errors.As(err, &e) || e.Offset != 2 || s != "kept" {
 		t.Fatalf("DecodeStringItem of a number: %q, %v; want an error at offset 2 and s unchanged", s, err)
 	}
-	var w oasrt.Writer
+	var w Writer
 	s = "a\"b\n"
 	EncodeStringItem(&s, &w)
 	if got, want := string(w.Buf), `"a\"b\n"`; got != want {

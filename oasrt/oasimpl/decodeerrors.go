@@ -10,7 +10,7 @@ import (
 // bit i of want stands for names[i]; seen has the bits of those present.
 // It names the first missing one. The Reader has just read the object's
 // closing brace.
-func Missing(r *oasrt.Reader, seen, want uint64, names ...string) error {
+func Missing(r *Reader, seen, want uint64, names ...string) error {
 	for i, n := range names {
 		if want&(1<<i) != 0 && seen&(1<<i) == 0 {
 			return oasrt.ErrorAt(r.Offset()-1, "missing required property "+strconv.Quote(n))

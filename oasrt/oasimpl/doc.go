@@ -1,15 +1,20 @@
 // Package oasimpl is for code that oasgen generates, and for nothing else:
-// the helpers its JSON codecs and Validate methods call (the errors of
-// missing properties, enums and unions, the checks of schema keywords and
-// string formats, the whole-value checks of free-form JSON) and the
-// version check of the generated-code contract.
+// the JSON engine its codecs drive (Reader and Writer, which read and
+// write JSON token by token in one pass with no reflection; Tokens, for
+// encoding/json/v2's encoder; the pools and size hints of the owned doors;
+// the streaming of arrays, JSON Lines and JSON text sequences), the
+// helpers its Validate methods call (the errors of missing properties,
+// enums and unions, the checks of schema keywords and string formats, the
+// whole-value checks of free-form JSON) and the version check of the
+// generated-code contract. A hand-written DecodeJSON or EncodeJSON may use
+// the Reader and Writer too, under the same terms.
 //
 // Nothing here is covered by a compatibility promise beyond that contract:
 // a name may change or go whenever Version changes, and generated code
 // compiled against another contract fails to compile rather than
 // misbehave. Write code against oasrt (the values of models, Marshal and
-// Unmarshal, Reader and Writer, Error) and oasrt/oashttp (server and
-// client options, Problem, middleware) instead.
+// Unmarshal, Error) and oasrt/oashttp (server and client options,
+// Problem, middleware) instead.
 //
 // Like oasrt, it does not import net/http, so a package of models alone
 // does not link it.
@@ -19,8 +24,10 @@ package oasimpl
 // implements. A generator bumps it when generated code starts to depend on
 // something new in the runtime. Contract 5 added the depth count of
 // recursive types' encoders (Writer.Enter and Leave, Tokens.Enter and
-// Leave) and the Tokens that EncodeTokens methods write to.
-const Version = 5
+// Leave) and the Tokens that EncodeTokens methods write to; contract 6
+// moved the JSON engine (Reader, Writer, Tokens, the stream and sequence
+// helpers, Kind, OtherKind) from oasrt to this package.
+const Version = 6
 
 // EnforceVersion is referenced by generated code as
 // oasimpl.EnforceVersion(GenVersion - oasimpl.MinVersion) and
@@ -30,7 +37,6 @@ const Version = 5
 type EnforceVersion uint
 
 // MinVersion is the oldest generated-code contract this runtime still
-// supports. Contract 4 moved the names only generated code calls out of
-// oasrt and oasrt/oashttp into oasrt/oasimpl and oasrt/oashttp/oashttpimpl,
-// where older generated code does not look for them.
-const MinVersion = 4
+// supports: generated code of contract 5 or older names the engine in
+// oasrt, where it no longer is.
+const MinVersion = 6

@@ -2,8 +2,6 @@ package oasimpl
 
 import (
 	"slices"
-
-	"github.com/oasgen/oasgen/oasrt"
 )
 
 // Evaluated collects what the subschemas of one JSON value evaluated: the
@@ -70,10 +68,10 @@ type RawMember struct {
 // RawObject returns the members of the object raw holds, in order, and
 // false when raw is not an object.
 func RawObject(raw []byte) ([]RawMember, bool) {
-	if oasrt.RawKind(raw) != oasrt.Object {
+	if RawKind(raw) != Object {
 		return nil, false
 	}
-	var r oasrt.Reader
+	var r Reader
 	r.Reset(raw)
 	if r.ObjStart() != nil {
 		return nil, false
@@ -99,10 +97,10 @@ func RawObject(raw []byte) ([]RawMember, bool) {
 // RawArray returns the items of the array raw holds, each as JSON text,
 // and false when raw is not an array.
 func RawArray(raw []byte) ([][]byte, bool) {
-	if oasrt.RawKind(raw) != oasrt.Array {
+	if RawKind(raw) != Array {
 		return nil, false
 	}
-	var r oasrt.Reader
+	var r Reader
 	r.Reset(raw)
 	if r.ArrStart() != nil {
 		return nil, false
@@ -126,12 +124,12 @@ func RawArray(raw []byte) ([][]byte, bool) {
 
 // RawHas reports whether the object raw holds has a member key.
 func RawHas(raw []byte, key string) bool {
-	return oasrt.RawKind(raw) == oasrt.Object && RawMissing(raw, key) == ""
+	return RawKind(raw) == Object && RawMissing(raw, key) == ""
 }
 
 // RawKeyJSON returns key as a JSON string, for propertyNames' schema.
 func RawKeyJSON(key string) []byte {
-	var w oasrt.Writer
+	var w Writer
 	w.String(key)
 	return w.Buf
 }

@@ -80,7 +80,7 @@ func DecimalMultipleOf(d oasrt.Decimal, m *big.Rat) bool {
 // numbers by value (1 equals 1.0), strings after unescaping. Generated code
 // checks a const that is an object, an array or null with it.
 func JSONEqual(a []byte, b string) bool {
-	var ra, rb oasrt.Reader
+	var ra, rb Reader
 	ra.Reset(a)
 	rb.Reset([]byte(b))
 	x, err := tree(&ra)
@@ -93,19 +93,19 @@ func JSONEqual(a []byte, b string) bool {
 
 // tree reads a value into maps, slices, strings, numbers (as their text)
 // and booleans.
-func tree(r *oasrt.Reader) (any, error) {
+func tree(r *Reader) (any, error) {
 	switch r.Next() {
-	case oasrt.Null:
+	case Null:
 		r.Null()
 		return nil, nil
-	case oasrt.Bool:
+	case Bool:
 		return r.Bool()
-	case oasrt.Number:
+	case Number:
 		b, err := r.NumberText()
 		return oasrt.Decimal(b), err
-	case oasrt.String:
+	case String:
 		return r.Str()
-	case oasrt.Array:
+	case Array:
 		if err := r.ArrStart(); err != nil {
 			return nil, err
 		}
@@ -121,7 +121,7 @@ func tree(r *oasrt.Reader) (any, error) {
 			}
 			out = append(out, v)
 		}
-	case oasrt.Object:
+	case Object:
 		if err := r.ObjStart(); err != nil {
 			return nil, err
 		}

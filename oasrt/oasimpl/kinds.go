@@ -15,10 +15,10 @@ import (
 
 // RawString returns the string raw holds, unescaped.
 func RawString(raw []byte) (s string, ok bool) {
-	if oasrt.RawKind(raw) != oasrt.String {
+	if RawKind(raw) != String {
 		return "", false
 	}
-	var r oasrt.Reader
+	var r Reader
 	r.Reset(raw)
 	s, err := r.Str()
 	return s, err == nil
@@ -26,7 +26,7 @@ func RawString(raw []byte) (s string, ok bool) {
 
 // RawDecimal returns the number raw holds, as its text.
 func RawDecimal(raw []byte) (d oasrt.Decimal, ok bool) {
-	if oasrt.RawKind(raw) != oasrt.Number {
+	if RawKind(raw) != Number {
 		return "", false
 	}
 	return oasrt.Decimal(strings.TrimSpace(string(raw))), true
@@ -34,10 +34,10 @@ func RawDecimal(raw []byte) (d oasrt.Decimal, ok bool) {
 
 // RawItems returns the number of items of the array raw holds.
 func RawItems(raw []byte) (n int, ok bool) {
-	if oasrt.RawKind(raw) != oasrt.Array {
+	if RawKind(raw) != Array {
 		return 0, false
 	}
-	var r oasrt.Reader
+	var r Reader
 	r.Reset(raw)
 	if r.ArrStart() != nil {
 		return 0, false
@@ -57,10 +57,10 @@ func RawItems(raw []byte) (n int, ok bool) {
 // RawMembers returns the number of members (keys) of the object raw
 // holds.
 func RawMembers(raw []byte) (n int, ok bool) {
-	if oasrt.RawKind(raw) != oasrt.Object {
+	if RawKind(raw) != Object {
 		return 0, false
 	}
-	var r oasrt.Reader
+	var r Reader
 	r.Reset(raw)
 	if r.ObjStart() != nil {
 		return 0, false
@@ -80,10 +80,10 @@ func RawMembers(raw []byte) (n int, ok bool) {
 // RawMissing returns the first of names that the object raw holds has no
 // member of, or "" when it has them all or raw is not an object.
 func RawMissing(raw []byte, names ...string) string {
-	if oasrt.RawKind(raw) != oasrt.Object {
+	if RawKind(raw) != Object {
 		return ""
 	}
-	var r oasrt.Reader
+	var r Reader
 	r.Reset(raw)
 	o, err := tree(&r)
 	if err != nil {
@@ -103,10 +103,10 @@ func RawMissing(raw []byte, names ...string) string {
 // their key order), or -1, -1: of the items equal to an earlier one, the
 // first, and the first item it equals. It takes O(n log n) comparisons.
 func RawDuplicate(raw []byte) (int, int) {
-	if oasrt.RawKind(raw) != oasrt.Array {
+	if RawKind(raw) != Array {
 		return -1, -1
 	}
-	var r oasrt.Reader
+	var r Reader
 	r.Reset(raw)
 	c := getCanon()
 	defer putCanon(c)
@@ -155,9 +155,9 @@ func ValidIPv6(s string) bool {
 // EncodedDuplicate returns the indexes of the first two equal items (as
 // JSON values) of the array v encodes to, or -1, -1: uniqueItems on a
 // tuple, whose items have types of their own.
-func EncodedDuplicate(v interface{ EncodeJSON(w *oasrt.Writer) }) (int, int) {
-	w := oasrt.GetWriter()
-	defer oasrt.ReleaseWriter(w)
+func EncodedDuplicate(v interface{ EncodeJSON(w *Writer) }) (int, int) {
+	w := GetWriter()
+	defer ReleaseWriter(w)
 	v.EncodeJSON(w)
 	return RawDuplicate(w.Buf)
 }
@@ -165,10 +165,10 @@ func EncodedDuplicate(v interface{ EncodeJSON(w *oasrt.Writer) }) (int, int) {
 // RawContains returns how many items of the array raw holds match, as
 // contains counts them.
 func RawContains(raw []byte, match func(item []byte) bool) (n int, ok bool) {
-	if oasrt.RawKind(raw) != oasrt.Array {
+	if RawKind(raw) != Array {
 		return 0, false
 	}
-	var r oasrt.Reader
+	var r Reader
 	r.Reset(raw)
 	if r.ArrStart() != nil {
 		return 0, false
@@ -201,8 +201,8 @@ func RawDependent(raw []byte, key string, names ...string) string {
 // match: propertyNames on a map, checked as the map is read and by
 // Validate.
 func KeyMatches(key string, match func(key []byte) bool) bool {
-	w := oasrt.GetWriter()
-	defer oasrt.ReleaseWriter(w)
+	w := GetWriter()
+	defer ReleaseWriter(w)
 	w.Buf = w.Buf[:0]
 	w.String(key)
 	return match(w.Buf)
@@ -212,16 +212,16 @@ func KeyMatches(key string, match func(key []byte) bool) bool {
 // match (propertyNames), given each key as JSON text, and whether there is
 // one.
 func RawKeys(raw []byte, match func(key []byte) bool) (string, bool) {
-	if oasrt.RawKind(raw) != oasrt.Object {
+	if RawKind(raw) != Object {
 		return "", false
 	}
-	var r oasrt.Reader
+	var r Reader
 	r.Reset(raw)
 	if r.ObjStart() != nil {
 		return "", false
 	}
-	w := oasrt.GetWriter()
-	defer oasrt.ReleaseWriter(w)
+	w := GetWriter()
+	defer ReleaseWriter(w)
 	for {
 		k, more, err := r.ObjKey()
 		if err != nil || !more {

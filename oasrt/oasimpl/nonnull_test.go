@@ -8,7 +8,7 @@ import (
 )
 
 func TestNonNull(t *testing.T) {
-	r := oasrt.NewReader([]byte(`null "x"`))
+	r := NewReader([]byte(`null "x"`))
 	n := oasrt.Nullable[string]{Value: "old"}
 	if NonNull(r, &n) || !n.Null || n.Value != "" {
 		t.Errorf("null: got %+v", n)

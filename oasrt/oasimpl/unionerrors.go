@@ -10,7 +10,7 @@ import (
 
 // NoVariant returns the error for a value that no variant of a union
 // accepts; cause, when not nil, is the first variant's error.
-func NoVariant(offset int, union string, got oasrt.Kind, cause error) error {
+func NoVariant(offset int, union string, got Kind, cause error) error {
 	e := oasrt.ErrorAt(offset, "a value of kind "+got.String()+" matches no variant of "+union)
 	if cause != nil {
 		var oe *oasrt.Error

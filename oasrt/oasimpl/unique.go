@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-
-	"github.com/oasgen/oasgen/oasrt"
 )
 
 // uniqueItems compares items as JSON values (JSON Schema 2020-12 section
@@ -40,30 +38,30 @@ func putCanon(c *canon) {
 }
 
 // value appends the canonical form of the next value r holds.
-func (c *canon) value(r *oasrt.Reader) error {
+func (c *canon) value(r *Reader) error {
 	switch r.Next() {
-	case oasrt.Null:
+	case Null:
 		r.Null()
 		c.buf = append(c.buf, 'n')
-	case oasrt.Bool:
+	case Bool:
 		b, err := r.Bool()
 		if err != nil {
 			return err
 		}
 		c.buf = append(c.buf, "ft"[boolIndex(b)])
-	case oasrt.Number:
+	case Number:
 		text, err := r.NumberText()
 		if err != nil {
 			return err
 		}
 		c.buf = appendCanonNumber(append(c.buf, 'd'), text)
-	case oasrt.String:
+	case String:
 		s, err := r.StrBytes()
 		if err != nil {
 			return err
 		}
 		c.buf = appendLenBytes(append(c.buf, 's'), s)
-	case oasrt.Array:
+	case Array:
 		if err := r.ArrStart(); err != nil {
 			return err
 		}
@@ -81,7 +79,7 @@ func (c *canon) value(r *oasrt.Reader) error {
 			}
 		}
 		c.buf = append(c.buf, ']')
-	case oasrt.Object:
+	case Object:
 		return c.object(r)
 	default:
 		return r.Skip() // the Reader's error for what is not a value
@@ -91,7 +89,7 @@ func (c *canon) value(r *oasrt.Reader) error {
 
 // object appends the canonical form of the object r holds next: its
 // members, each key and value, sorted by their forms.
-func (c *canon) object(r *oasrt.Reader) error {
+func (c *canon) object(r *Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -200,7 +198,7 @@ func appendCanonNumber(dst, text []byte) []byte {
 
 // canonItems reads the array r holds next and returns the canonical forms
 // of its items, one after another in buf, and where each ends.
-func (c *canon) items(r *oasrt.Reader) (ends []int, err error) {
+func (c *canon) items(r *Reader) (ends []int, err error) {
 	if err := r.ArrStart(); err != nil {
 		return nil, err
 	}

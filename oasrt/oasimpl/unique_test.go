@@ -65,12 +65,12 @@ func TestRawDuplicate(t *testing.T) {
 }
 
 func TestDuplicateFuncJSONEquality(t *testing.T) {
-	raw := func(w *oasrt.Writer, e *[]byte) { w.RawJSON(*e) }
+	raw := func(w *Writer, e *[]byte) { w.RawJSON(*e) }
 	items := [][]byte{[]byte(`{"a":1,"b":[2]}`), []byte(`1`), []byte(`{"b":[2.0],"a":1.0}`)}
 	if i, j := DuplicateFunc(items, raw); i != 0 || j != 2 {
 		t.Errorf("reordered object: got %d, %d, want 0, 2", i, j)
 	}
-	dec := func(w *oasrt.Writer, e *oasrt.Decimal) { w.Raw(string(*e)) }
+	dec := func(w *Writer, e *oasrt.Decimal) { w.Raw(string(*e)) }
 	if i, j := DuplicateFunc([]oasrt.Decimal{"1.0", "2", "1"}, dec); i != 0 || j != 2 {
 		t.Errorf("decimals: got %d, %d, want 0, 2", i, j)
 	}

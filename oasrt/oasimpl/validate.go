@@ -95,16 +95,16 @@ func Duplicate[E comparable](s []E) (int, int) {
 // times with zones, decimals): elements are equal when enc writes equal
 // JSON values for them, as RawDuplicate compares them (numbers by value,
 // objects whatever their key order).
-func DuplicateFunc[E any](s []E, enc func(w *oasrt.Writer, e *E)) (int, int) {
+func DuplicateFunc[E any](s []E, enc func(w *Writer, e *E)) (int, int) {
 	if len(s) < 2 {
 		return -1, -1
 	}
-	w := oasrt.GetWriter()
-	defer oasrt.ReleaseWriter(w)
+	w := GetWriter()
+	defer ReleaseWriter(w)
 	c := getCanon()
 	defer putCanon(c)
 	ends := make([]int, len(s))
-	var r oasrt.Reader
+	var r Reader
 	start := 0
 	for i := range s {
 		enc(w, &s[i])

@@ -59,7 +59,7 @@ func TestDuplicate(t *testing.T) {
 }
 
 func TestDuplicateFunc(t *testing.T) {
-	enc := func(w *oasrt.Writer, e *[]int) {
+	enc := func(w *Writer, e *[]int) {
 		start := len(w.Buf)
 		for _, x := range *e {
 			w.Byte(',')
@@ -136,7 +136,7 @@ func TestValidTime(t *testing.T) {
 
 func TestDecimal(t *testing.T) {
 	for _, s := range []string{"0", "-0", "12.50", "1e-7", "-3.2E+10", "12345678901234567890.123456789"} {
-		var r oasrt.Reader
+		var r Reader
 		r.Reset([]byte(s))
 		d, err := r.Decimal(false)
 		if err != nil || string(d) != s {
@@ -146,14 +146,14 @@ func TestDecimal(t *testing.T) {
 		if d, err := r.Decimal(true); err != nil || string(d) != s {
 			t.Errorf("quoted %s: got %q, %v", s, d, err)
 		}
-		var w oasrt.Writer
+		var w Writer
 		w.Decimal(d, false)
 		if string(w.Buf) != s {
 			t.Errorf("write %s: %s", s, w.Buf)
 		}
 	}
 	for _, s := range []string{"", "01", "1.", ".5", "+1", "1e", "0x10", "NaN", " 1"} {
-		var r oasrt.Reader
+		var r Reader
 		r.Reset([]byte(`"` + s + `"`))
 		if d, err := r.Decimal(true); err == nil {
 			t.Errorf("quoted %q accepted as %q", s, d)
@@ -162,9 +162,9 @@ func TestDecimal(t *testing.T) {
 			t.Errorf("Valid(%q) = %v", s, !(s == ""))
 		}
 	}
-	var w oasrt.Writer
+	var w Writer
 	w.Decimal("1,5", false)
-	if _, err := oasrt.PutWriter(&w); !errors.Is(err, oasrt.ErrBadDecimal) {
+	if _, err := PutWriter(&w); !errors.Is(err, oasrt.ErrBadDecimal) {
 		t.Errorf("bad decimal: err = %v", err)
 	}
 	if r, ok := oasrt.Decimal("0.1").Rat(); !ok || r.Cmp(big.NewRat(1, 10)) != 0 {

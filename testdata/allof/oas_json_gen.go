@@ -9,19 +9,19 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Base) EncodeJSON(w *oasrt.Writer) {
+func (v *Base) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Base) DecodeJSON(r *oasrt.Reader) error {
+func (v *Base) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -64,12 +64,12 @@ func (v Base) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Base) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Named) EncodeJSON(w *oasrt.Writer) {
+func (v *Named) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
 		w.StringMember(`,"name":`, v.Name.Value)
@@ -78,7 +78,7 @@ func (v *Named) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Named) DecodeJSON(r *oasrt.Reader) error {
+func (v *Named) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -123,12 +123,12 @@ func (v Named) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Named) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Item) EncodeJSON(w *oasrt.Writer) {
+func (v *Item) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"id":`, v.ID)
 	w.StringMember(`,"name":`, v.Name)
@@ -140,7 +140,7 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Item) DecodeJSON(r *oasrt.Reader) error {
+func (v *Item) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -199,14 +199,14 @@ func (v Item) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Item) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintBase  oasrt.SizeHint
-	sizeHintNamed oasrt.SizeHint
-	sizeHintItem  oasrt.SizeHint
+	sizeHintBase  oasimpl.SizeHint
+	sizeHintNamed oasimpl.SizeHint
+	sizeHintItem  oasimpl.SizeHint
 )

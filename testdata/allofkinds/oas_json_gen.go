@@ -9,13 +9,13 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *NumberAndObject) DecodeJSON(r *oasrt.Reader) error {
+func (v *NumberAndObject) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -28,8 +28,8 @@ func (v *NumberAndObject) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
-func (v *NumberAndObject) EncodeJSON(w *oasrt.Writer) {
-	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+func (v *NumberAndObject) EncodeJSON(w *oasimpl.Writer) {
+	if other := oasimpl.OtherJSON(v.OtherKind); other != "" {
 		w.Raw(other)
 		return
 	}
@@ -39,13 +39,13 @@ func (v *NumberAndObject) EncodeJSON(w *oasrt.Writer) {
 
 // decodeTyped reads a JSON object into v, or a value of another kind
 // into its OtherKind, checking the schema.
-func (v *NumberAndObject) decodeTyped(r *oasrt.Reader) error {
-	if r.Next() != oasrt.Object {
+func (v *NumberAndObject) decodeTyped(r *oasimpl.Reader) error {
+	if r.Next() != oasimpl.Object {
 		*v = NumberAndObject{}
-		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		_, err := oasimpl.DecodeOther(r, &v.OtherKind)
 		return err
 	}
-	v.OtherKind = oasrt.OtherKind{}
+	v.OtherKind = oasimpl.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -87,13 +87,13 @@ func (v NumberAndObject) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NumberAndObject) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *StringAllOf) DecodeJSON(r *oasrt.Reader) error {
+func (v *StringAllOf) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -106,8 +106,8 @@ func (v *StringAllOf) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
-func (v *StringAllOf) EncodeJSON(w *oasrt.Writer) {
-	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+func (v *StringAllOf) EncodeJSON(w *oasimpl.Writer) {
+	if other := oasimpl.OtherJSON(v.OtherKind); other != "" {
 		w.Raw(other)
 		return
 	}
@@ -121,13 +121,13 @@ func (v *StringAllOf) EncodeJSON(w *oasrt.Writer) {
 
 // decodeTyped reads a JSON object into v, or a value of another kind
 // into its OtherKind, checking the schema.
-func (v *StringAllOf) decodeTyped(r *oasrt.Reader) error {
-	if r.Next() != oasrt.Object {
+func (v *StringAllOf) decodeTyped(r *oasimpl.Reader) error {
+	if r.Next() != oasimpl.Object {
 		*v = StringAllOf{}
-		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		_, err := oasimpl.DecodeOther(r, &v.OtherKind)
 		return err
 	}
-	v.OtherKind = oasrt.OtherKind{}
+	v.OtherKind = oasimpl.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -146,8 +146,8 @@ func (v *StringAllOf) decodeTyped(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "foo")
 			}
-			if oasrt.RawKind(x1) != oasrt.Invalid {
-				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "foo")
+			if oasimpl.RawKind(x1) != oasimpl.Invalid {
+				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x1)), "foo")
 			}
 			v.Foo = x1
 		default:
@@ -171,13 +171,13 @@ func (v StringAllOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StringAllOf) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *ObjectOneOf) DecodeJSON(r *oasrt.Reader) error {
+func (v *ObjectOneOf) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -190,13 +190,13 @@ func (v *ObjectOneOf) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *ObjectOneOf) EncodeJSON(w *oasrt.Writer) {
+func (v *ObjectOneOf) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.ObjectEnd(start)
 }
 
 // decodeTyped reads a JSON object into v, checking the schema.
-func (v *ObjectOneOf) decodeTyped(r *oasrt.Reader) error {
+func (v *ObjectOneOf) decodeTyped(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -238,14 +238,14 @@ func (v ObjectOneOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOneOf) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintNumberAndObject oasrt.SizeHint
-	sizeHintStringAllOf     oasrt.SizeHint
-	sizeHintObjectOneOf     oasrt.SizeHint
+	sizeHintNumberAndObject oasimpl.SizeHint
+	sizeHintStringAllOf     oasimpl.SizeHint
+	sizeHintObjectOneOf     oasimpl.SizeHint
 )

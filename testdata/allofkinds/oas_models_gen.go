@@ -4,6 +4,7 @@ package allofkinds
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // NumberAndObject is the object schema #/components/schemas/NumberAndObject.
@@ -12,7 +13,7 @@ import (
 type NumberAndObject struct {
 	// OtherKind holds the value when it is not an object: the schema
 	// has no type, so JSON Schema allows every kind.
-	oasrt.OtherKind
+	oasimpl.OtherKind
 }
 
 // StringAllOf is the object schema #/components/schemas/StringAllOf.
@@ -21,7 +22,7 @@ type NumberAndObject struct {
 type StringAllOf struct {
 	// OtherKind holds the value when it is not an object: the schema
 	// has no type, so JSON Schema allows every kind.
-	oasrt.OtherKind
+	oasimpl.OtherKind
 	Foo oasrt.Raw `json:"foo,omitzero"`
 }
 

@@ -18,7 +18,7 @@ func (v *NumberAndObject) Validate() error {
 }
 
 func (v *NumberAndObject) validate(c *oasimpl.Validator) {
-	if oasrt.OtherJSON(v.OtherKind) != "" {
+	if oasimpl.OtherJSON(v.OtherKind) != "" {
 		return
 	}
 	n1 := 0
@@ -37,7 +37,7 @@ func (v *StringAllOf) Validate() error {
 
 func (v *StringAllOf) validate(c *oasimpl.Validator) {
 	failed := failures1(c)
-	if oasrt.OtherJSON(v.OtherKind) != "" {
+	if oasimpl.OtherJSON(v.OtherKind) != "" {
 		if failures1(c) == failed {
 			if data, err := v.AppendJSON(nil); err == nil {
 				if why := eval2(data, nil); why != "" {
@@ -49,8 +49,8 @@ func (v *StringAllOf) validate(c *oasimpl.Validator) {
 	}
 	if v.Foo != nil {
 		c.Key("foo")
-		if oasrt.RawKind(v.Foo) != oasrt.Invalid {
-			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.Foo))
+		if oasimpl.RawKind(v.Foo) != oasimpl.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasimpl.RawKind(v.Foo))
 		}
 		c.Pop()
 	}
@@ -139,16 +139,16 @@ var failures1 = func(c *oasimpl.Validator) int {
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Number {
-		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Number {
+		return fmt.Sprintf("expected number, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if kindN, ok := oasimpl.RawMembers(raw); ok {
 		if kindN > 0 {
@@ -184,8 +184,8 @@ var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if oasimpl.Len(kindStr) < 2 {
@@ -197,8 +197,8 @@ var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if kindN, ok := oasimpl.RawMembers(raw); ok {
 		if kindN > 1 {
@@ -223,8 +223,8 @@ var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval10 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Invalid {
-		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Invalid {
+		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
@@ -235,8 +235,8 @@ var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
@@ -258,8 +258,8 @@ var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval12 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Array {
-		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Array {
+		return fmt.Sprintf("expected array, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Order) EncodeJSON(w *oasrt.Writer) {
+func (v *Order) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"id":`)
 	v.ID.EncodeJSON(w)
@@ -34,7 +34,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Order) DecodeJSON(r *oasrt.Reader) error {
+func (v *Order) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Line
-					v.Lines, e4 = oasrt.Grow(r, v.Lines)
+					v.Lines, e4 = oasimpl.Grow(r, v.Lines)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "lines")
 					}
@@ -106,18 +106,18 @@ func (v Order) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *OrderID) EncodeJSON(w *oasrt.Writer) {
+func (v *OrderID) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *OrderID) DecodeJSON(r *oasrt.Reader) error {
+func (v *OrderID) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	at2 := r.Start()
 	x1, err := r.Str()
@@ -144,12 +144,12 @@ func (v OrderID) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderID) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Line) EncodeJSON(w *oasrt.Writer) {
+func (v *Line) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"sku":`, v.Sku)
 	w.IntMember(`,"quantity":`, v.Quantity)
@@ -157,7 +157,7 @@ func (v *Line) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Line) DecodeJSON(r *oasrt.Reader) error {
+func (v *Line) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -217,14 +217,14 @@ func (v Line) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Line) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintOrder   oasrt.SizeHint
-	sizeHintOrderID oasrt.SizeHint
-	sizeHintLine    oasrt.SizeHint
+	sizeHintOrder   oasimpl.SizeHint
+	sizeHintOrderID oasimpl.SizeHint
+	sizeHintLine    oasimpl.SizeHint
 )

@@ -3,15 +3,15 @@
 package anchors
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // LinesField returns "lines" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Order) LinesField() oasrt.ArrayField[Line] {
-	return oasrt.ArrayField[Line]{
-		Array: &v.Lines, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Order) LinesField() oasimpl.ArrayField[Line] {
+	return oasimpl.ArrayField[Line]{
+		Array: &v.Lines, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Line).DecodeJSON,
 		EncodeItem: (*Line).EncodeJSON,

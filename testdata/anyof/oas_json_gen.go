@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes the variant that is set.
-func (v *Contact) EncodeJSON(w *oasrt.Writer) {
+func (v *Contact) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ContactEmail:
 		v.Email.EncodeJSON(w)
@@ -29,13 +29,13 @@ func (v *Contact) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
+func (v *Contact) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Contact{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -145,19 +145,19 @@ func (v Contact) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Email) EncodeJSON(w *oasrt.Writer) {
+func (v *Email) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"email":`, v.Email)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Email) DecodeJSON(r *oasrt.Reader) error {
+func (v *Email) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -200,19 +200,19 @@ func (v Email) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Email) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Phone) EncodeJSON(w *oasrt.Writer) {
+func (v *Phone) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"phone":`, v.Phone)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Phone) DecodeJSON(r *oasrt.Reader) error {
+func (v *Phone) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -255,14 +255,14 @@ func (v Phone) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Phone) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintContact oasrt.SizeHint
-	sizeHintEmail   oasrt.SizeHint
-	sizeHintPhone   oasrt.SizeHint
+	sizeHintContact oasimpl.SizeHint
+	sizeHintEmail   oasimpl.SizeHint
+	sizeHintPhone   oasimpl.SizeHint
 )

@@ -8,6 +8,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -33,7 +34,7 @@ func (c *Client) Batch(ctx context.Context, body *[]Op, opts ...oashttp.CallOpti
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/batch"...)
 	if body != nil {
-		if err := req.EncodeJSON(func(w *oasrt.Writer) { encodeBatchBody(w, body) }, "application/json"); err != nil {
+		if err := req.EncodeJSON(func(w *oasimpl.Writer) { encodeBatchBody(w, body) }, "application/json"); err != nil {
 			return nil, err
 		}
 	}
@@ -45,7 +46,7 @@ func (c *Client) Batch(ctx context.Context, body *[]Op, opts ...oashttp.CallOpti
 	switch resp.StatusCode {
 	case 200:
 		var v BatchResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			if err := r.ArrStart(); err != nil {
 				return err
 			}
@@ -59,7 +60,7 @@ func (c *Client) Batch(ctx context.Context, body *[]Op, opts ...oashttp.CallOpti
 					break
 				}
 				var e2 *bool
-				v.Body, e2 = oasrt.Grow(r, v.Body)
+				v.Body, e2 = oasimpl.Grow(r, v.Body)
 				if (*e2), err = r.Bool(); err != nil {
 					return oasrt.AtIndex(err, i1)
 				}
@@ -77,7 +78,7 @@ func (c *Client) Batch(ctx context.Context, body *[]Op, opts ...oashttp.CallOpti
 }
 
 // encodeBatchBody writes the request body of Batch.
-func encodeBatchBody(w *oasrt.Writer, v *[]Op) {
+func encodeBatchBody(w *oasimpl.Writer, v *[]Op) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')

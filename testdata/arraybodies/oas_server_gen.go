@@ -34,7 +34,7 @@ func (v BatchResponse200) writeBatchResponse(rw http.ResponseWriter, r *http.Req
 		w.Bool(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []bool
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -49,7 +49,7 @@ func (v BatchResponse200) writeBatchResponse(rw http.ResponseWriter, r *http.Req
 				break
 			}
 			var e2 *bool
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			if (*e2), err = r.Bool(); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
@@ -205,7 +205,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request, p []string,
 }
 
 // decodeBatchBody reads the request body of Batch.
-func decodeBatchBody(v *[]Op, r *oasrt.Reader) error {
+func decodeBatchBody(v *[]Op, r *oasimpl.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -223,7 +223,7 @@ func decodeBatchBody(v *[]Op, r *oasrt.Reader) error {
 			return oasimpl.Violation(at1, "more than maxItems 100 items")
 		}
 		var e3 *Op
-		(*v), e3 = oasrt.Grow(r, (*v))
+		(*v), e3 = oasimpl.Grow(r, (*v))
 		if err := (*e3).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i2)
 		}

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as JSON.
-func (v *Tags) EncodeJSON(w *oasrt.Writer) {
+func (v *Tags) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -24,7 +24,7 @@ func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
+func (v *Tags) DecodeJSON(r *oasimpl.Reader) error {
 	at3 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -42,7 +42,7 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 			return oasimpl.Violation(at3, "more than maxItems 5 items")
 		}
 		var e5 *string
-		(*v), e5 = oasrt.Grow(r, (*v))
+		(*v), e5 = oasimpl.Grow(r, (*v))
 		if (*e5), err = r.Str(); err != nil {
 			return oasrt.AtIndex(err, i4)
 		}
@@ -71,12 +71,12 @@ func (v Tags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Matrix) EncodeJSON(w *oasrt.Writer) {
+func (v *Matrix) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -91,7 +91,7 @@ func (v *Matrix) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Matrix) DecodeJSON(r *oasrt.Reader) error {
+func (v *Matrix) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func (v *Matrix) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e6 *[]float64
-		(*v), e6 = oasrt.Grow(r, (*v))
+		(*v), e6 = oasimpl.Grow(r, (*v))
 		if err := r.ArrStart(); err != nil {
 			return oasrt.AtIndex(err, i5)
 		}
@@ -119,7 +119,7 @@ func (v *Matrix) DecodeJSON(r *oasrt.Reader) error {
 				break
 			}
 			var e8 *float64
-			(*e6), e8 = oasrt.Grow(r, (*e6))
+			(*e6), e8 = oasimpl.Grow(r, (*e6))
 			if (*e8), err = r.Float(64); err != nil {
 				return oasrt.AtIndex(oasrt.AtIndex(err, i7), i5)
 			}
@@ -146,12 +146,12 @@ func (v Matrix) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Matrix) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Post) EncodeJSON(w *oasrt.Writer) {
+func (v *Post) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Tags) {
 		w.RawCall(`,"tags":`)
@@ -180,7 +180,7 @@ func (v *Post) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Post) DecodeJSON(r *oasrt.Reader) error {
+func (v *Post) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -226,7 +226,7 @@ func (v *Post) DecodeJSON(r *oasrt.Reader) error {
 						return oasrt.AtKey(oasimpl.Violation(at3, "more than maxItems 3 items"), "scores")
 					}
 					var e5 *int64
-					v.Scores, e5 = oasrt.Grow(r, v.Scores)
+					v.Scores, e5 = oasimpl.Grow(r, v.Scores)
 					if (*e5), err = r.Int(64); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i4), "scores")
 					}
@@ -256,14 +256,14 @@ func (v Post) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Post) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintTags   oasrt.SizeHint
-	sizeHintMatrix oasrt.SizeHint
-	sizeHintPost   oasrt.SizeHint
+	sizeHintTags   oasimpl.SizeHint
+	sizeHintMatrix oasimpl.SizeHint
+	sizeHintPost   oasimpl.SizeHint
 )

@@ -15,22 +15,22 @@ import (
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
 // uniqueItems is not checked while streaming: it would keep every element.
-func DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeItems(r, oasrt.ArrayRules{MinItems: 1, MaxItems: 5}, oasimpl.DecodeStringItem)
+func DecodeTagsItems(r *oasimpl.Reader) iter.Seq2[string, error] {
+	return oasimpl.DecodeItems(r, oasimpl.ArrayRules{MinItems: 1, MaxItems: 5}, oasimpl.DecodeStringItem)
 }
 
 // EncodeTagsItems writes the elements seq yields to out as a JSON array of
 // Tags, flushing as it goes, so memory stays bounded by one element.
-func EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeItems(w, out, seq, oasimpl.EncodeStringItem)
+func EncodeTagsItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, oasimpl.EncodeStringItem)
 }
 
 // DecodeMatrixItems returns an iterator over the elements of a JSON array
 // of Matrix that is r's whole input, decoded one at a time; give r
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
-func DecodeMatrixItems(r *oasrt.Reader) iter.Seq2[[]float64, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *[]float64, r *oasrt.Reader) error {
+func DecodeMatrixItems(r *oasimpl.Reader) iter.Seq2[[]float64, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, func(x *[]float64, r *oasimpl.Reader) error {
 		var y []float64
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -45,7 +45,7 @@ func DecodeMatrixItems(r *oasrt.Reader) iter.Seq2[[]float64, error] {
 				break
 			}
 			var e2 *float64
-			y, e2 = oasrt.Grow(r, y)
+			y, e2 = oasimpl.Grow(r, y)
 			if (*e2), err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
@@ -60,8 +60,8 @@ func DecodeMatrixItems(r *oasrt.Reader) iter.Seq2[[]float64, error] {
 
 // EncodeMatrixItems writes the elements seq yields to out as a JSON array of
 // Matrix, flushing as it goes, so memory stays bounded by one element.
-func EncodeMatrixItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[[]float64, error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *[]float64, w *oasrt.Writer) {
+func EncodeMatrixItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[[]float64, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, func(x *[]float64, w *oasimpl.Writer) {
 		start1 := len(w.Buf)
 		for i2 := range *x {
 			w.Byte(',')
@@ -72,12 +72,12 @@ func EncodeMatrixItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[[]float64, 
 }
 
 // TagsField returns "tags" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
 // uniqueItems is not checked while streaming: it would keep every element.
-func (v *Post) TagsField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Tags, Rules: oasrt.ArrayRules{MinItems: 1, MaxItems: 5},
+func (v *Post) TagsField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Tags, Rules: oasimpl.ArrayRules{MinItems: 1, MaxItems: 5},
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,
@@ -85,13 +85,13 @@ func (v *Post) TagsField() oasrt.ArrayField[string] {
 }
 
 // ScoresField returns "scores" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Post) ScoresField() oasrt.ArrayField[int64] {
-	return oasrt.ArrayField[int64]{
-		Array: &v.Scores, Rules: oasrt.ArrayRules{MinItems: -1, MaxItems: 3},
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Post) ScoresField() oasimpl.ArrayField[int64] {
+	return oasimpl.ArrayField[int64]{
+		Array: &v.Scores, Rules: oasimpl.ArrayRules{MinItems: -1, MaxItems: 3},
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *int64, r *oasrt.Reader) error {
+		DecodeItem: func(x *int64, r *oasimpl.Reader) error {
 			x1, err := r.Int(64)
 			if err != nil {
 				return err
@@ -99,7 +99,7 @@ func (v *Post) ScoresField() oasrt.ArrayField[int64] {
 			*x = x1
 			return nil
 		},
-		EncodeItem: func(x *int64, w *oasrt.Writer) {
+		EncodeItem: func(x *int64, w *oasimpl.Writer) {
 			w.Int(*x)
 		},
 	}

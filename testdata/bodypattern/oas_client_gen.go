@@ -34,7 +34,7 @@ func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oashttp.Ca
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tags"...)
 	if body != nil {
-		if err := req.EncodeJSON(func(w *oasrt.Writer) { encodePutTagsBody(w, body) }, "application/json"); err != nil {
+		if err := req.EncodeJSON(func(w *oasimpl.Writer) { encodePutTagsBody(w, body) }, "application/json"); err != nil {
 			return nil, err
 		}
 	}
@@ -46,7 +46,7 @@ func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oashttp.Ca
 	switch resp.StatusCode {
 	case 200:
 		var v PutTagsResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			if err := r.ArrStart(); err != nil {
 				return err
 			}
@@ -60,7 +60,7 @@ func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oashttp.Ca
 					break
 				}
 				var e2 *string
-				v.Body, e2 = oasrt.Grow(r, v.Body)
+				v.Body, e2 = oasimpl.Grow(r, v.Body)
 				at4 := r.Start()
 				x3, err := r.Str()
 				if err != nil {
@@ -84,7 +84,7 @@ func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oashttp.Ca
 }
 
 // encodePutTagsBody writes the request body of PutTags.
-func encodePutTagsBody(w *oasrt.Writer, v *[]string) {
+func encodePutTagsBody(w *oasimpl.Writer, v *[]string) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')

@@ -34,7 +34,7 @@ func (v PutTagsResponse200) writePutTagsResponse(rw http.ResponseWriter, r *http
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []string
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -49,7 +49,7 @@ func (v PutTagsResponse200) writePutTagsResponse(rw http.ResponseWriter, r *http
 				break
 			}
 			var e2 *string
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			at4 := r.Start()
 			x3, err := r.Str()
 			if err != nil {
@@ -211,7 +211,7 @@ func (s *Server) handlePutTags(w http.ResponseWriter, r *http.Request, p []strin
 }
 
 // decodePutTagsBody reads the request body of PutTags.
-func decodePutTagsBody(v *[]string, r *oasrt.Reader) error {
+func decodePutTagsBody(v *[]string, r *oasimpl.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -225,7 +225,7 @@ func decodePutTagsBody(v *[]string, r *oasrt.Reader) error {
 			break
 		}
 		var e2 *string
-		(*v), e2 = oasrt.Grow(r, (*v))
+		(*v), e2 = oasimpl.Grow(r, (*v))
 		at4 := r.Start()
 		x3, err := r.Str()
 		if err != nil {

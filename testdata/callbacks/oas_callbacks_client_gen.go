@@ -5,9 +5,9 @@ package callbacks
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // CallbackClient sends the API's callbacks to the URLs given to each call: one
@@ -79,10 +79,10 @@ var templateSubscribeOnEventURL = oashttpimpl.MustParseCallbackURL("{$request.bo
 func SubscribeOnEventURL(ctx context.Context, body *SubscribeRequest) (string, error) {
 	x := oashttp.ExchangeOf(ctx)
 	if body != nil {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest
+		w := oasimpl.GetWriter()
+		w.Direction = oasimpl.InRequest
 		body.EncodeJSON(w)
-		data, err := oasrt.PutWriter(w)
+		data, err := oasimpl.PutWriter(w)
 		if err != nil {
 			return "", err
 		}

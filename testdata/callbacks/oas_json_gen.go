@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Event) EncodeJSON(w *oasrt.Writer) {
+func (v *Event) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"topic":`, v.Topic)
 	w.IntMember(`,"seq":`, v.Seq)
@@ -22,7 +22,7 @@ func (v *Event) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Event) DecodeJSON(r *oasrt.Reader) error {
+func (v *Event) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -76,19 +76,19 @@ func (v Event) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
+func (v *SubscribeRequest) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"url":`, v.URL)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
+func (v *SubscribeRequest) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -131,12 +131,12 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(ni
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *SubscriptionDoneOK) EncodeJSON(w *oasrt.Writer) {
+func (v *SubscriptionDoneOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Bye.Set {
 		w.StringMember(`,"bye":`, v.Bye.Value)
@@ -145,7 +145,7 @@ func (v *SubscriptionDoneOK) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *SubscriptionDoneOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *SubscriptionDoneOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -184,14 +184,14 @@ func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscriptionDoneOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintEvent              oasrt.SizeHint
-	sizeHintSubscribeRequest   oasrt.SizeHint
-	sizeHintSubscriptionDoneOK oasrt.SizeHint
+	sizeHintEvent              oasimpl.SizeHint
+	sizeHintSubscribeRequest   oasimpl.SizeHint
+	sizeHintSubscriptionDoneOK oasimpl.SizeHint
 )

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Base) EncodeJSON(w *oasrt.Writer) {
+func (v *Base) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if v.Created.Set {
@@ -25,7 +25,7 @@ func (v *Base) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Base) DecodeJSON(r *oasrt.Reader) error {
+func (v *Base) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -73,12 +73,12 @@ func (v Base) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Base) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Cat) EncodeJSON(w *oasrt.Writer) {
+func (v *Cat) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if v.Created.Set {
@@ -93,7 +93,7 @@ func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
+func (v *Cat) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -151,12 +151,12 @@ func (v Cat) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cat) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Dog) EncodeJSON(w *oasrt.Writer) {
+func (v *Dog) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if v.Created.Set {
@@ -175,7 +175,7 @@ func (v *Dog) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Dog) DecodeJSON(r *oasrt.Reader) error {
+func (v *Dog) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -233,12 +233,12 @@ func (v Dog) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Dog) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Pet) EncodeJSON(w *oasrt.Writer) {
+func (v *Pet) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case PetCat:
 		v.Cat.EncodeJSON(w)
@@ -253,12 +253,12 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
+func (v *Pet) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Pet{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		// Read the object once, and again from its start, the tag looked up
 		// first, only when decodeOnePass gives up (see there).
 		old := r.Pin()
@@ -306,7 +306,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 // succeeds, and it is: the variant's decoder would have read the same
 // members with the same code and accepted the ones it skips, which were
 // read as valid JSON.
-func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
+func (v *Pet) decodeOnePass(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -419,12 +419,12 @@ func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
+func (v *SomeValue) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"type":`, int64(v.Type))
 	if v.Value.Set {
@@ -435,7 +435,7 @@ func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
+func (v *SomeValue) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -483,12 +483,12 @@ func (v SomeValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Shape) EncodeJSON(w *oasrt.Writer) {
+func (v *Shape) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ShapeShape1:
 		v.Shape1.EncodeJSON(w)
@@ -503,12 +503,12 @@ func (v *Shape) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
+func (v *Shape) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Shape{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		// Read the object once, and again from its start, the tag looked up
 		// first, only when decodeOnePass gives up (see there).
 		old := r.Pin()
@@ -556,7 +556,7 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 // succeeds, and it is: the variant's decoder would have read the same
 // members with the same code and accepted the ones it skips, which were
 // read as valid JSON.
-func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
+func (v *Shape) decodeOnePass(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -657,12 +657,12 @@ func (v Shape) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Contact) EncodeJSON(w *oasrt.Writer) {
+func (v *Contact) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ContactContact1:
 		v.Contact1.EncodeJSON(w)
@@ -677,13 +677,13 @@ func (v *Contact) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
+func (v *Contact) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Contact{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -798,12 +798,12 @@ func (v Contact) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Size) EncodeJSON(w *oasrt.Writer) {
+func (v *Size) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case SizeSize1:
 		v.Size1.EncodeJSON(w)
@@ -820,19 +820,19 @@ func (v *Size) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Size) DecodeJSON(r *oasrt.Reader) error {
+func (v *Size) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Size{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = SizeSize1
 		if err := v.Size1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		if r.IsInteger() {
 			m := r.Mark()
 			var x1 int32
@@ -872,12 +872,12 @@ func (v Size) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Size) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Level) EncodeJSON(w *oasrt.Writer) {
+func (v *Level) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case LevelInt32:
 		w.Int(int64(v.Int32))
@@ -891,13 +891,13 @@ func (v *Level) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Level) decodeVariants(r *oasrt.Reader) error {
+func (v *Level) decodeVariants(r *oasimpl.Reader) error {
 	*v = Level{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Number:
+	case oasimpl.Number:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -955,7 +955,7 @@ func (v *Level) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Level by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Level) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsLevel, at); ok {
 		if t.Err == nil {
@@ -984,12 +984,12 @@ func (v Level) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *MaybeName) EncodeJSON(w *oasrt.Writer) {
+func (v *MaybeName) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case MaybeNameString:
 		w.String(v.String)
@@ -1002,12 +1002,12 @@ func (v *MaybeName) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *MaybeName) DecodeJSON(r *oasrt.Reader) error {
+func (v *MaybeName) DecodeJSON(r *oasimpl.Reader) error {
 	*v = MaybeName{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = MaybeNameString
 		x1, err := r.Str()
 		if err != nil {
@@ -1031,12 +1031,12 @@ func (v MaybeName) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MaybeName) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Tree) EncodeJSON(w *oasrt.Writer) {
+func (v *Tree) EncodeJSON(w *oasimpl.Writer) {
 	if !w.Enter() {
 		return
 	}
@@ -1055,7 +1055,7 @@ func (v *Tree) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	case TreeTreeMap:
 		start3 := len(w.Buf)
-		for _, k4 := range oasrt.SortedKeys(w, v.TreeMap) {
+		for _, k4 := range oasimpl.SortedKeys(w, v.TreeMap) {
 			w.Key(k4)
 			x5 := v.TreeMap[k4]
 			x5.EncodeJSON(w)
@@ -1071,12 +1071,12 @@ func (v *Tree) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
+func (v *Tree) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Tree{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = TreeTreeMap
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -1100,7 +1100,7 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 			v.TreeMap[key7] = x8
 		}
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = TreeTreeArray
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -1115,7 +1115,7 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 				break
 			}
 			var e10 *Tree
-			v.TreeArray, e10 = oasrt.Grow(r, v.TreeArray)
+			v.TreeArray, e10 = oasimpl.Grow(r, v.TreeArray)
 			if err := (*e10).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i9)
 			}
@@ -1124,7 +1124,7 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 			v.TreeArray = []Tree{}
 		}
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = TreeString
 		x11, err := r.Str()
 		if err != nil {
@@ -1132,7 +1132,7 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x11
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = TreeFloat64
 		x12, err := r.Float(64)
 		if err != nil {
@@ -1156,12 +1156,12 @@ func (v Tree) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tree) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Owner) EncodeJSON(w *oasrt.Writer) {
+func (v *Owner) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Pets) {
 		w.RawCall(`,"pets":`)
@@ -1197,7 +1197,7 @@ func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
+func (v *Owner) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1229,7 +1229,7 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Pet
-					v.Pets, e4 = oasrt.Grow(r, v.Pets)
+					v.Pets, e4 = oasimpl.Grow(r, v.Pets)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "pets")
 					}
@@ -1275,12 +1275,12 @@ func (v Owner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Owner) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Early) EncodeJSON(w *oasrt.Writer) {
+func (v *Early) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case EarlyLateEnum:
 		v.LateEnum.EncodeJSON(w)
@@ -1295,18 +1295,18 @@ func (v *Early) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Early) DecodeJSON(r *oasrt.Reader) error {
+func (v *Early) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Early{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = EarlyLateEnum
 		if err := v.LateEnum.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = EarlyInt32
 		x1, err := r.Int32()
 		if err != nil {
@@ -1330,17 +1330,17 @@ func (v Early) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Early) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *LateEnum) EncodeJSON(w *oasrt.Writer) {
+func (v *LateEnum) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of LateEnum.
-func (v *LateEnum) DecodeJSON(r *oasrt.Reader) error {
+func (v *LateEnum) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1369,13 +1369,13 @@ func (v LateEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *LateEnum) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
+func (v *Refined) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -1388,7 +1388,7 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Refined) EncodeJSON(w *oasrt.Writer) {
+func (v *Refined) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.URL.Set {
 		w.StringMember(`,"url":`, v.URL.Value)
@@ -1414,7 +1414,7 @@ func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 }
 
 // decodeTyped reads a JSON object into v, checking the schema.
-func (v *Refined) decodeTyped(r *oasrt.Reader) error {
+func (v *Refined) decodeTyped(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1468,17 +1468,17 @@ func (v Refined) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Refined) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *OnlyNull) EncodeJSON(w *oasrt.Writer) {
+func (v *OnlyNull) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of OnlyNull.
-func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
+func (v *OnlyNull) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1499,12 +1499,12 @@ func (v OnlyNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnlyNull) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Twice) EncodeJSON(w *oasrt.Writer) {
+func (v *Twice) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case TwiceCat:
 		v.Cat.EncodeJSON(w)
@@ -1519,12 +1519,12 @@ func (v *Twice) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Twice) DecodeJSON(r *oasrt.Reader) error {
+func (v *Twice) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Twice{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		// Read the object once, and again from its start, the tag looked up
 		// first, only when decodeOnePass gives up (see there).
 		old := r.Pin()
@@ -1566,7 +1566,7 @@ func (v *Twice) DecodeJSON(r *oasrt.Reader) error {
 // succeeds, and it is: the variant's decoder would have read the same
 // members with the same code and accepted the ones it skips, which were
 // read as valid JSON.
-func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
+func (v *Twice) decodeOnePass(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1653,12 +1653,12 @@ func (v Twice) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Twice) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Anything) EncodeJSON(w *oasrt.Writer) {
+func (v *Anything) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case AnythingBlob:
 		v.Blob.EncodeJSON(w)
@@ -1671,30 +1671,30 @@ func (v *Anything) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Anything) DecodeJSON(r *oasrt.Reader) error {
+func (v *Anything) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Anything{}
 	r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = AnythingBlob
 		if err := v.Blob.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = AnythingBlob
 		if err := v.Blob.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = AnythingBlob
 		if err := v.Blob.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = AnythingBlob
 		if err := v.Blob.DecodeJSON(r); err != nil {
 			return err
@@ -1720,17 +1720,17 @@ func (v Anything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Anything) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Blob) EncodeJSON(w *oasrt.Writer) {
+func (v *Blob) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
+func (v *Blob) DecodeJSON(r *oasimpl.Reader) error {
 	x, err := r.Raw()
 	if err != nil {
 		return err
@@ -1751,12 +1751,12 @@ func (v Blob) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Blob) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Vehicle) EncodeJSON(w *oasrt.Writer) {
+func (v *Vehicle) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case VehicleCar:
 		v.Car.EncodeJSON(w)
@@ -1775,12 +1775,12 @@ func (v *Vehicle) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Vehicle) DecodeJSON(r *oasrt.Reader) error {
+func (v *Vehicle) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Vehicle{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		// Read the object once, and again from its start, the tag looked up
 		// first, only when decodeOnePass gives up (see there).
 		old := r.Pin()
@@ -1840,7 +1840,7 @@ func (v *Vehicle) DecodeJSON(r *oasrt.Reader) error {
 // succeeds, and it is: the variant's decoder would have read the same
 // members with the same code and accepted the ones it skips, which were
 // read as valid JSON.
-func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
+func (v *Vehicle) decodeOnePass(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1996,12 +1996,12 @@ func (v Vehicle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Vehicle) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *VehicleBase) EncodeJSON(w *oasrt.Writer) {
+func (v *VehicleBase) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
@@ -2011,7 +2011,7 @@ func (v *VehicleBase) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *VehicleBase) DecodeJSON(r *oasrt.Reader) error {
+func (v *VehicleBase) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2059,12 +2059,12 @@ func (v VehicleBase) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *VehicleBase) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Car) EncodeJSON(w *oasrt.Writer) {
+func (v *Car) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
@@ -2077,7 +2077,7 @@ func (v *Car) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Car) DecodeJSON(r *oasrt.Reader) error {
+func (v *Car) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2130,12 +2130,12 @@ func (v Car) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Car) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Bicycle) EncodeJSON(w *oasrt.Writer) {
+func (v *Bicycle) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
@@ -2146,7 +2146,7 @@ func (v *Bicycle) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Bicycle) DecodeJSON(r *oasrt.Reader) error {
+func (v *Bicycle) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2199,12 +2199,12 @@ func (v Bicycle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bicycle) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *RaceCar) EncodeJSON(w *oasrt.Writer) {
+func (v *RaceCar) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
@@ -2221,7 +2221,7 @@ func (v *RaceCar) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *RaceCar) DecodeJSON(r *oasrt.Reader) error {
+func (v *RaceCar) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2279,12 +2279,12 @@ func (v RaceCar) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RaceCar) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Garage) EncodeJSON(w *oasrt.Writer) {
+func (v *Garage) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Vehicles) {
 		w.RawCall(`,"vehicles":`)
@@ -2308,7 +2308,7 @@ func (v *Garage) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
+func (v *Garage) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2340,7 +2340,7 @@ func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Vehicle
-					v.Vehicles, e4 = oasrt.Grow(r, v.Vehicles)
+					v.Vehicles, e4 = oasimpl.Grow(r, v.Vehicles)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "vehicles")
 					}
@@ -2375,12 +2375,12 @@ func (v Garage) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Garage) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Message) EncodeJSON(w *oasrt.Writer) {
+func (v *Message) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case MessageText:
 		v.Text.EncodeJSON(w)
@@ -2395,12 +2395,12 @@ func (v *Message) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Message) DecodeJSON(r *oasrt.Reader) error {
+func (v *Message) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Message{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		// Read the object once, and again from its start, the tag looked up
 		// first, only when decodeOnePass gives up (see there).
 		old := r.Pin()
@@ -2442,7 +2442,7 @@ func (v *Message) DecodeJSON(r *oasrt.Reader) error {
 // succeeds, and it is: the variant's decoder would have read the same
 // members with the same code and accepted the ones it skips, which were
 // read as valid JSON.
-func (v *Message) decodeOnePass(r *oasrt.Reader) error {
+func (v *Message) decodeOnePass(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2528,12 +2528,12 @@ func (v Message) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Message) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Text) EncodeJSON(w *oasrt.Writer) {
+func (v *Text) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	w.StringMember(`,"body":`, v.Body)
@@ -2541,7 +2541,7 @@ func (v *Text) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Text) DecodeJSON(r *oasrt.Reader) error {
+func (v *Text) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2589,12 +2589,12 @@ func (v Text) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Text) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Plain) EncodeJSON(w *oasrt.Writer) {
+func (v *Plain) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.K.Set {
 		w.StringMember(`,"k":`, v.K.Value)
@@ -2603,7 +2603,7 @@ func (v *Plain) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Plain) DecodeJSON(r *oasrt.Reader) error {
+func (v *Plain) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2642,12 +2642,12 @@ func (v Plain) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Plain) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Toggle) EncodeJSON(w *oasrt.Writer) {
+func (v *Toggle) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ToggleToggle1:
 		v.Toggle1.EncodeJSON(w)
@@ -2661,13 +2661,13 @@ func (v *Toggle) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Toggle) decodeVariants(r *oasrt.Reader) error {
+func (v *Toggle) decodeVariants(r *oasimpl.Reader) error {
 	*v = Toggle{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -2787,7 +2787,7 @@ func (v *Toggle) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Toggle by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
+func (v *Toggle) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsToggle, at); ok {
 		if t.Err == nil {
@@ -2816,12 +2816,12 @@ func (v Toggle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *AcceptorLink) EncodeJSON(w *oasrt.Writer) {
+func (v *AcceptorLink) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Properties.Set {
 		w.Raw(`,"properties":`)
@@ -2831,7 +2831,7 @@ func (v *AcceptorLink) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *AcceptorLink) DecodeJSON(r *oasrt.Reader) error {
+func (v *AcceptorLink) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2870,12 +2870,12 @@ func (v AcceptorLink) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AcceptorLink) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *PortRef) EncodeJSON(w *oasrt.Writer) {
+func (v *PortRef) EncodeJSON(w *oasimpl.Writer) {
 	if !w.Enter() {
 		return
 	}
@@ -2891,7 +2891,7 @@ func (v *PortRef) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *PortRef) DecodeJSON(r *oasrt.Reader) error {
+func (v *PortRef) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2946,12 +2946,12 @@ func (v PortRef) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PortRef) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *ProcessRef) EncodeJSON(w *oasrt.Writer) {
+func (v *ProcessRef) EncodeJSON(w *oasimpl.Writer) {
 	if !w.Enter() {
 		return
 	}
@@ -2967,7 +2967,7 @@ func (v *ProcessRef) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *ProcessRef) DecodeJSON(r *oasrt.Reader) error {
+func (v *ProcessRef) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3022,12 +3022,12 @@ func (v ProcessRef) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ProcessRef) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *RefBase) EncodeJSON(w *oasrt.Writer) {
+func (v *RefBase) EncodeJSON(w *oasimpl.Writer) {
 	if !w.Enter() {
 		return
 	}
@@ -3048,12 +3048,12 @@ func (v *RefBase) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *RefBase) DecodeJSON(r *oasrt.Reader) error {
+func (v *RefBase) DecodeJSON(r *oasimpl.Reader) error {
 	*v = RefBase{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -3095,12 +3095,12 @@ func (v RefBase) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RefBase) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *RefBaseBase) EncodeJSON(w *oasrt.Writer) {
+func (v *RefBaseBase) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"id":`, v.ID)
 	w.StringMember(`,"kind":`, v.Kind)
@@ -3108,7 +3108,7 @@ func (v *RefBaseBase) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *RefBaseBase) DecodeJSON(r *oasrt.Reader) error {
+func (v *RefBaseBase) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3156,12 +3156,12 @@ func (v RefBaseBase) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RefBaseBase) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Figure) EncodeJSON(w *oasrt.Writer) {
+func (v *Figure) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case FigureText:
 		v.Text.EncodeJSON(w)
@@ -3176,12 +3176,12 @@ func (v *Figure) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Figure) DecodeJSON(r *oasrt.Reader) error {
+func (v *Figure) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Figure{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		// Read the object once, and again from its start, the tag looked up
 		// first, only when decodeOnePass gives up (see there).
 		old := r.Pin()
@@ -3229,7 +3229,7 @@ func (v *Figure) DecodeJSON(r *oasrt.Reader) error {
 // succeeds, and it is: the variant's decoder would have read the same
 // members with the same code and accepted the ones it skips, which were
 // read as valid JSON.
-func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
+func (v *Figure) decodeOnePass(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3327,12 +3327,12 @@ func (v Figure) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
+func (v *SomeValueValue) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case SomeValueValueInt32:
 		w.Int(int64(v.Int32))
@@ -3349,12 +3349,12 @@ func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
+func (v *SomeValueValue) DecodeJSON(r *oasimpl.Reader) error {
 	*v = SomeValueValue{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = SomeValueValueString
 		x1, err := r.Str()
 		if err != nil {
@@ -3362,7 +3362,7 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = SomeValueValueInt32
 		x2, err := r.Int32()
 		if err != nil {
@@ -3370,7 +3370,7 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.Int32 = x2
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = SomeValueValueBool
 		x3, err := r.Bool()
 		if err != nil {
@@ -3394,12 +3394,12 @@ func (v SomeValueValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Shape1) EncodeJSON(w *oasrt.Writer) {
+func (v *Shape1) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"kind":`)
 	v.Kind.EncodeJSON(w)
@@ -3409,7 +3409,7 @@ func (v *Shape1) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
+func (v *Shape1) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3457,17 +3457,17 @@ func (v Shape1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Shape1Kind) EncodeJSON(w *oasrt.Writer) {
+func (v *Shape1Kind) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Shape1Kind.
-func (v *Shape1Kind) DecodeJSON(r *oasrt.Reader) error {
+func (v *Shape1Kind) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -3494,12 +3494,12 @@ func (v Shape1Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape1Kind) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Shape2) EncodeJSON(w *oasrt.Writer) {
+func (v *Shape2) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"kind":`)
 	v.Kind.EncodeJSON(w)
@@ -3509,7 +3509,7 @@ func (v *Shape2) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
+func (v *Shape2) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3557,17 +3557,17 @@ func (v Shape2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Shape2Kind) EncodeJSON(w *oasrt.Writer) {
+func (v *Shape2Kind) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Shape2Kind.
-func (v *Shape2Kind) DecodeJSON(r *oasrt.Reader) error {
+func (v *Shape2Kind) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -3594,12 +3594,12 @@ func (v Shape2Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape2Kind) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Contact1) EncodeJSON(w *oasrt.Writer) {
+func (v *Contact1) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"email":`, v.Email)
 	if v.Name.Set {
@@ -3609,7 +3609,7 @@ func (v *Contact1) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
+func (v *Contact1) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3657,12 +3657,12 @@ func (v Contact1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Contact2) EncodeJSON(w *oasrt.Writer) {
+func (v *Contact2) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Number.Set {
 		w.StringMember(`,"number":`, v.Number.Value)
@@ -3674,7 +3674,7 @@ func (v *Contact2) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Contact2) DecodeJSON(r *oasrt.Reader) error {
+func (v *Contact2) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3718,17 +3718,17 @@ func (v Contact2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Size1) EncodeJSON(w *oasrt.Writer) {
+func (v *Size1) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Size1.
-func (v *Size1) DecodeJSON(r *oasrt.Reader) error {
+func (v *Size1) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -3759,12 +3759,12 @@ func (v Size1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Size1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
+func (v *MessageAsText) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	w.StringMember(`,"body":`, v.Body)
@@ -3777,7 +3777,7 @@ func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
+func (v *MessageAsText) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3835,12 +3835,12 @@ func (v MessageAsText) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MessageAsText) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Message2) EncodeJSON(w *oasrt.Writer) {
+func (v *Message2) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"url":`, v.URL)
 	w.StringMember(`,"id":`, v.ID)
@@ -3852,7 +3852,7 @@ func (v *Message2) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
+func (v *Message2) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3905,12 +3905,12 @@ func (v Message2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Message2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Toggle1) EncodeJSON(w *oasrt.Writer) {
+func (v *Toggle1) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Status.Set {
 		w.Raw(`,"status":`)
@@ -3921,7 +3921,7 @@ func (v *Toggle1) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Toggle1) DecodeJSON(r *oasrt.Reader) error {
+func (v *Toggle1) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3969,17 +3969,17 @@ func (v Toggle1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Toggle1Status) EncodeJSON(w *oasrt.Writer) {
+func (v *Toggle1Status) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Toggle1Status.
-func (v *Toggle1Status) DecodeJSON(r *oasrt.Reader) error {
+func (v *Toggle1Status) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -4006,12 +4006,12 @@ func (v Toggle1Status) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle1Status) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Toggle2) EncodeJSON(w *oasrt.Writer) {
+func (v *Toggle2) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Status.Set {
 		w.Raw(`,"status":`)
@@ -4021,7 +4021,7 @@ func (v *Toggle2) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Toggle2) DecodeJSON(r *oasrt.Reader) error {
+func (v *Toggle2) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -4060,17 +4060,17 @@ func (v Toggle2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Toggle2Status) EncodeJSON(w *oasrt.Writer) {
+func (v *Toggle2Status) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Toggle2Status.
-func (v *Toggle2Status) DecodeJSON(r *oasrt.Reader) error {
+func (v *Toggle2Status) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -4097,12 +4097,12 @@ func (v Toggle2Status) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *AcceptorLinkProperties) EncodeJSON(w *oasrt.Writer) {
+func (v *AcceptorLinkProperties) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"destination":`)
 	v.Destination.EncodeJSON(w)
@@ -4112,7 +4112,7 @@ func (v *AcceptorLinkProperties) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *AcceptorLinkProperties) DecodeJSON(r *oasrt.Reader) error {
+func (v *AcceptorLinkProperties) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -4160,12 +4160,12 @@ func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) { return v.AppendJ
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *RefProperties) EncodeJSON(w *oasrt.Writer) {
+func (v *RefProperties) EncodeJSON(w *oasimpl.Writer) {
 	if !w.Enter() {
 		return
 	}
@@ -4179,7 +4179,7 @@ func (v *RefProperties) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *RefProperties) DecodeJSON(r *oasrt.Reader) error {
+func (v *RefProperties) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -4218,12 +4218,12 @@ func (v RefProperties) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RefProperties) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Figure2) EncodeJSON(w *oasrt.Writer) {
+func (v *Figure2) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"kind":`)
 	v.Kind.EncodeJSON(w)
@@ -4233,7 +4233,7 @@ func (v *Figure2) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Figure2) DecodeJSON(r *oasrt.Reader) error {
+func (v *Figure2) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -4281,17 +4281,17 @@ func (v Figure2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Figure2Kind) EncodeJSON(w *oasrt.Writer) {
+func (v *Figure2Kind) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Figure2Kind.
-func (v *Figure2Kind) DecodeJSON(r *oasrt.Reader) error {
+func (v *Figure2Kind) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -4320,71 +4320,71 @@ func (v Figure2Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure2Kind) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintBase                   oasrt.SizeHint
-	sizeHintCat                    oasrt.SizeHint
-	sizeHintDog                    oasrt.SizeHint
-	sizeHintPet                    oasrt.SizeHint
-	sizeHintSomeValue              oasrt.SizeHint
-	sizeHintShape                  oasrt.SizeHint
-	sizeHintContact                oasrt.SizeHint
-	sizeHintSize                   oasrt.SizeHint
-	sizeHintLevel                  oasrt.SizeHint
-	sizeHintMaybeName              oasrt.SizeHint
-	sizeHintTree                   oasrt.SizeHint
-	sizeHintOwner                  oasrt.SizeHint
-	sizeHintEarly                  oasrt.SizeHint
-	sizeHintLateEnum               oasrt.SizeHint
-	sizeHintRefined                oasrt.SizeHint
-	sizeHintOnlyNull               oasrt.SizeHint
-	sizeHintTwice                  oasrt.SizeHint
-	sizeHintAnything               oasrt.SizeHint
-	sizeHintBlob                   oasrt.SizeHint
-	sizeHintVehicle                oasrt.SizeHint
-	sizeHintVehicleBase            oasrt.SizeHint
-	sizeHintCar                    oasrt.SizeHint
-	sizeHintBicycle                oasrt.SizeHint
-	sizeHintRaceCar                oasrt.SizeHint
-	sizeHintGarage                 oasrt.SizeHint
-	sizeHintMessage                oasrt.SizeHint
-	sizeHintText                   oasrt.SizeHint
-	sizeHintPlain                  oasrt.SizeHint
-	sizeHintToggle                 oasrt.SizeHint
-	sizeHintAcceptorLink           oasrt.SizeHint
-	sizeHintPortRef                oasrt.SizeHint
-	sizeHintProcessRef             oasrt.SizeHint
-	sizeHintRefBase                oasrt.SizeHint
-	sizeHintRefBaseBase            oasrt.SizeHint
-	sizeHintFigure                 oasrt.SizeHint
-	sizeHintSomeValueValue         oasrt.SizeHint
-	sizeHintShape1                 oasrt.SizeHint
-	sizeHintShape1Kind             oasrt.SizeHint
-	sizeHintShape2                 oasrt.SizeHint
-	sizeHintShape2Kind             oasrt.SizeHint
-	sizeHintContact1               oasrt.SizeHint
-	sizeHintContact2               oasrt.SizeHint
-	sizeHintSize1                  oasrt.SizeHint
-	sizeHintMessageAsText          oasrt.SizeHint
-	sizeHintMessage2               oasrt.SizeHint
-	sizeHintToggle1                oasrt.SizeHint
-	sizeHintToggle1Status          oasrt.SizeHint
-	sizeHintToggle2                oasrt.SizeHint
-	sizeHintToggle2Status          oasrt.SizeHint
-	sizeHintAcceptorLinkProperties oasrt.SizeHint
-	sizeHintRefProperties          oasrt.SizeHint
-	sizeHintFigure2                oasrt.SizeHint
-	sizeHintFigure2Kind            oasrt.SizeHint
+	sizeHintBase                   oasimpl.SizeHint
+	sizeHintCat                    oasimpl.SizeHint
+	sizeHintDog                    oasimpl.SizeHint
+	sizeHintPet                    oasimpl.SizeHint
+	sizeHintSomeValue              oasimpl.SizeHint
+	sizeHintShape                  oasimpl.SizeHint
+	sizeHintContact                oasimpl.SizeHint
+	sizeHintSize                   oasimpl.SizeHint
+	sizeHintLevel                  oasimpl.SizeHint
+	sizeHintMaybeName              oasimpl.SizeHint
+	sizeHintTree                   oasimpl.SizeHint
+	sizeHintOwner                  oasimpl.SizeHint
+	sizeHintEarly                  oasimpl.SizeHint
+	sizeHintLateEnum               oasimpl.SizeHint
+	sizeHintRefined                oasimpl.SizeHint
+	sizeHintOnlyNull               oasimpl.SizeHint
+	sizeHintTwice                  oasimpl.SizeHint
+	sizeHintAnything               oasimpl.SizeHint
+	sizeHintBlob                   oasimpl.SizeHint
+	sizeHintVehicle                oasimpl.SizeHint
+	sizeHintVehicleBase            oasimpl.SizeHint
+	sizeHintCar                    oasimpl.SizeHint
+	sizeHintBicycle                oasimpl.SizeHint
+	sizeHintRaceCar                oasimpl.SizeHint
+	sizeHintGarage                 oasimpl.SizeHint
+	sizeHintMessage                oasimpl.SizeHint
+	sizeHintText                   oasimpl.SizeHint
+	sizeHintPlain                  oasimpl.SizeHint
+	sizeHintToggle                 oasimpl.SizeHint
+	sizeHintAcceptorLink           oasimpl.SizeHint
+	sizeHintPortRef                oasimpl.SizeHint
+	sizeHintProcessRef             oasimpl.SizeHint
+	sizeHintRefBase                oasimpl.SizeHint
+	sizeHintRefBaseBase            oasimpl.SizeHint
+	sizeHintFigure                 oasimpl.SizeHint
+	sizeHintSomeValueValue         oasimpl.SizeHint
+	sizeHintShape1                 oasimpl.SizeHint
+	sizeHintShape1Kind             oasimpl.SizeHint
+	sizeHintShape2                 oasimpl.SizeHint
+	sizeHintShape2Kind             oasimpl.SizeHint
+	sizeHintContact1               oasimpl.SizeHint
+	sizeHintContact2               oasimpl.SizeHint
+	sizeHintSize1                  oasimpl.SizeHint
+	sizeHintMessageAsText          oasimpl.SizeHint
+	sizeHintMessage2               oasimpl.SizeHint
+	sizeHintToggle1                oasimpl.SizeHint
+	sizeHintToggle1Status          oasimpl.SizeHint
+	sizeHintToggle2                oasimpl.SizeHint
+	sizeHintToggle2Status          oasimpl.SizeHint
+	sizeHintAcceptorLinkProperties oasimpl.SizeHint
+	sizeHintRefProperties          oasimpl.SizeHint
+	sizeHintFigure2                oasimpl.SizeHint
+	sizeHintFigure2Kind            oasimpl.SizeHint
 )
 
 // The names under which a Reader remembers the values of unions
-// decoded by trial (oasrt.TrialKey).
+// decoded by trial (oasimpl.TrialKey).
 var (
-	trialsLevel  oasrt.TrialKey
-	trialsToggle oasrt.TrialKey
+	trialsLevel  oasimpl.TrialKey
+	trialsToggle oasimpl.TrialKey
 )

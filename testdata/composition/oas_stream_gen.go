@@ -3,16 +3,15 @@
 package composition
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // PetsField returns "pets" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Owner) PetsField() oasrt.ArrayField[Pet] {
-	return oasrt.ArrayField[Pet]{
-		Array: &v.Pets, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Owner) PetsField() oasimpl.ArrayField[Pet] {
+	return oasimpl.ArrayField[Pet]{
+		Array: &v.Pets, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Pet).DecodeJSON,
 		EncodeItem: (*Pet).EncodeJSON,
@@ -20,11 +19,11 @@ func (v *Owner) PetsField() oasrt.ArrayField[Pet] {
 }
 
 // TagsField returns "tags" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Refined) TagsField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Tags, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Refined) TagsField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Tags, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,
@@ -32,11 +31,11 @@ func (v *Refined) TagsField() oasrt.ArrayField[string] {
 }
 
 // VehiclesField returns "vehicles" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Garage) VehiclesField() oasrt.ArrayField[Vehicle] {
-	return oasrt.ArrayField[Vehicle]{
-		Array: &v.Vehicles, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Garage) VehiclesField() oasimpl.ArrayField[Vehicle] {
+	return oasimpl.ArrayField[Vehicle]{
+		Array: &v.Vehicles, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Vehicle).DecodeJSON,
 		EncodeItem: (*Vehicle).EncodeJSON,

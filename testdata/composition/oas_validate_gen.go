@@ -906,8 +906,8 @@ var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
@@ -945,8 +945,8 @@ var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
@@ -980,8 +980,8 @@ var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
@@ -992,8 +992,8 @@ var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Array {
-		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Array {
+		return fmt.Sprintf("expected array, got %v", oasimpl.RawKind(raw))
 	}
 	if items, ok := oasimpl.RawArray(raw); ok {
 		for i, item := range items {
@@ -1012,16 +1012,16 @@ var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Number {
-		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Number {
+		return fmt.Sprintf("expected number, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if !oasimpl.ValidURITemplate(kindStr) {
@@ -1037,8 +1037,8 @@ var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Array {
-		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Array {
+		return fmt.Sprintf("expected array, got %v", oasimpl.RawKind(raw))
 	}
 	if items, ok := oasimpl.RawArray(raw); ok {
 		for i, item := range items {
@@ -1057,24 +1057,24 @@ var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	if !oasimpl.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval10 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if len(kindStr) > 5 && oasimpl.Len(kindStr) > 5 {

@@ -9,17 +9,17 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON string.
-func (v *Version) EncodeJSON(w *oasrt.Writer) {
+func (v *Version) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Version.
-func (v *Version) DecodeJSON(r *oasrt.Reader) error {
+func (v *Version) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -46,12 +46,12 @@ func (v Version) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Version) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Envelope) EncodeJSON(w *oasrt.Writer) {
+func (v *Envelope) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"kind":`)
 	v.Kind.EncodeJSON(w)
@@ -65,7 +65,7 @@ func (v *Envelope) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Envelope) DecodeJSON(r *oasrt.Reader) error {
+func (v *Envelope) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -118,17 +118,17 @@ func (v Envelope) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Envelope) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *EnvelopeKind) EncodeJSON(w *oasrt.Writer) {
+func (v *EnvelopeKind) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of EnvelopeKind.
-func (v *EnvelopeKind) DecodeJSON(r *oasrt.Reader) error {
+func (v *EnvelopeKind) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -155,17 +155,17 @@ func (v EnvelopeKind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EnvelopeKind) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *EnvelopeLevel) EncodeJSON(w *oasrt.Writer) {
+func (v *EnvelopeLevel) EncodeJSON(w *oasimpl.Writer) {
 	w.Int(int64(*v))
 }
 
 // DecodeJSON reads one of the values of EnvelopeLevel.
-func (v *EnvelopeLevel) DecodeJSON(r *oasrt.Reader) error {
+func (v *EnvelopeLevel) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -192,15 +192,15 @@ func (v EnvelopeLevel) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EnvelopeLevel) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintVersion       oasrt.SizeHint
-	sizeHintEnvelope      oasrt.SizeHint
-	sizeHintEnvelopeKind  oasrt.SizeHint
-	sizeHintEnvelopeLevel oasrt.SizeHint
+	sizeHintVersion       oasimpl.SizeHint
+	sizeHintEnvelope      oasimpl.SizeHint
+	sizeHintEnvelopeKind  oasimpl.SizeHint
+	sizeHintEnvelopeLevel oasimpl.SizeHint
 )

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *ListItemsFilter) EncodeJSON(w *oasrt.Writer) {
+func (v *ListItemsFilter) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Color.Set {
 		w.StringMember(`,"color":`, v.Color.Value)
@@ -26,7 +26,7 @@ func (v *ListItemsFilter) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *ListItemsFilter) DecodeJSON(r *oasrt.Reader) error {
+func (v *ListItemsFilter) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -70,12 +70,12 @@ func (v ListItemsFilter) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListItemsFilter) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintListItemsFilter oasrt.SizeHint
+	sizeHintListItemsFilter oasimpl.SizeHint
 )

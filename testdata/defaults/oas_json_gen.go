@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Settings) EncodeJSON(w *oasrt.Writer) {
+func (v *Settings) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Retries.Set {
 		w.IntMember(`,"retries":`, v.Retries.Value)
@@ -41,7 +41,7 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
+func (v *Settings) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -115,17 +115,17 @@ func (v Settings) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Settings) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *SettingsMode) EncodeJSON(w *oasrt.Writer) {
+func (v *SettingsMode) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of SettingsMode.
-func (v *SettingsMode) DecodeJSON(r *oasrt.Reader) error {
+func (v *SettingsMode) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -154,13 +154,13 @@ func (v SettingsMode) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SettingsMode) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintSettings     oasrt.SizeHint
-	sizeHintSettingsMode oasrt.SizeHint
+	sizeHintSettings     oasimpl.SizeHint
+	sizeHintSettingsMode oasimpl.SizeHint
 )

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes the variant that is set.
-func (v *Shape) EncodeJSON(w *oasrt.Writer) {
+func (v *Shape) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ShapeCircle:
 		v.Circle.EncodeJSON(w)
@@ -29,12 +29,12 @@ func (v *Shape) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
+func (v *Shape) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Shape{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		// Read the object once, and again from its start, the tag looked up
 		// first, only when decodeOnePass gives up (see there).
 		old := r.Pin()
@@ -82,7 +82,7 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 // succeeds, and it is: the variant's decoder would have read the same
 // members with the same code and accepted the ones it skips, which were
 // read as valid JSON.
-func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
+func (v *Shape) decodeOnePass(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -176,12 +176,12 @@ func (v Shape) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Circle) EncodeJSON(w *oasrt.Writer) {
+func (v *Circle) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	w.Raw(`,"radius":`)
@@ -190,7 +190,7 @@ func (v *Circle) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
+func (v *Circle) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -238,12 +238,12 @@ func (v Circle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Circle) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Square) EncodeJSON(w *oasrt.Writer) {
+func (v *Square) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	w.Raw(`,"side":`)
@@ -252,7 +252,7 @@ func (v *Square) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Square) DecodeJSON(r *oasrt.Reader) error {
+func (v *Square) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -300,14 +300,14 @@ func (v Square) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Square) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintShape  oasrt.SizeHint
-	sizeHintCircle oasrt.SizeHint
-	sizeHintSquare oasrt.SizeHint
+	sizeHintShape  oasimpl.SizeHint
+	sizeHintCircle oasimpl.SizeHint
+	sizeHintSquare oasimpl.SizeHint
 )

@@ -9,17 +9,17 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON number.
-func (v *Priority) EncodeJSON(w *oasrt.Writer) {
+func (v *Priority) EncodeJSON(w *oasimpl.Writer) {
 	w.Int(int64(*v))
 }
 
 // DecodeJSON reads one of the values of Priority.
-func (v *Priority) DecodeJSON(r *oasrt.Reader) error {
+func (v *Priority) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -52,17 +52,17 @@ func (v Priority) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Priority) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *Level) EncodeJSON(w *oasrt.Writer) {
+func (v *Level) EncodeJSON(w *oasimpl.Writer) {
 	w.Int(int64(int32(*v)))
 }
 
 // DecodeJSON reads one of the values of Level.
-func (v *Level) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -91,12 +91,12 @@ func (v Level) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Task) EncodeJSON(w *oasrt.Writer) {
+func (v *Task) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Priority.Set {
 		w.Raw(`,"priority":`)
@@ -110,7 +110,7 @@ func (v *Task) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Task) DecodeJSON(r *oasrt.Reader) error {
+func (v *Task) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -154,14 +154,14 @@ func (v Task) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Task) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintPriority oasrt.SizeHint
-	sizeHintLevel    oasrt.SizeHint
-	sizeHintTask     oasrt.SizeHint
+	sizeHintPriority oasimpl.SizeHint
+	sizeHintLevel    oasimpl.SizeHint
+	sizeHintTask     oasimpl.SizeHint
 )

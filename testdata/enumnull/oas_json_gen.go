@@ -9,17 +9,17 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON string.
-func (v *Answer) EncodeJSON(w *oasrt.Writer) {
+func (v *Answer) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Answer.
-func (v *Answer) DecodeJSON(r *oasrt.Reader) error {
+func (v *Answer) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -48,12 +48,12 @@ func (v Answer) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Answer) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Form) EncodeJSON(w *oasrt.Writer) {
+func (v *Form) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Answer.Set {
 		if v.Answer.Null {
@@ -67,7 +67,7 @@ func (v *Form) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Form) DecodeJSON(r *oasrt.Reader) error {
+func (v *Form) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -107,13 +107,13 @@ func (v Form) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Form) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintAnswer oasrt.SizeHint
-	sizeHintForm   oasrt.SizeHint
+	sizeHintAnswer oasimpl.SizeHint
+	sizeHintForm   oasimpl.SizeHint
 )

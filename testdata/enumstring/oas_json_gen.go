@@ -9,17 +9,17 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON string.
-func (v *Color) EncodeJSON(w *oasrt.Writer) {
+func (v *Color) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Color.
-func (v *Color) DecodeJSON(r *oasrt.Reader) error {
+func (v *Color) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -52,12 +52,12 @@ func (v Color) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Color) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Paint) EncodeJSON(w *oasrt.Writer) {
+func (v *Paint) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"color":`)
 	v.Color.EncodeJSON(w)
@@ -69,7 +69,7 @@ func (v *Paint) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Paint) DecodeJSON(r *oasrt.Reader) error {
+func (v *Paint) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -120,17 +120,17 @@ func (v Paint) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Paint) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *PaintTrim) EncodeJSON(w *oasrt.Writer) {
+func (v *PaintTrim) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of PaintTrim.
-func (v *PaintTrim) DecodeJSON(r *oasrt.Reader) error {
+func (v *PaintTrim) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -159,14 +159,14 @@ func (v PaintTrim) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PaintTrim) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintColor     oasrt.SizeHint
-	sizeHintPaint     oasrt.SizeHint
-	sizeHintPaintTrim oasrt.SizeHint
+	sizeHintColor     oasimpl.SizeHint
+	sizeHintPaint     oasimpl.SizeHint
+	sizeHintPaintTrim oasimpl.SizeHint
 )

@@ -6,9 +6,9 @@ import (
 	"context"
 	"iter"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -79,7 +79,7 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oashttp.Ca
 	switch resp.StatusCode {
 	case 200:
 		var v ChatResponse200
-		v.Body = oashttp.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), oasrt.EventTextData)
+		v.Body = oashttp.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), oasimpl.EventTextData)
 		streaming = true
 		return v, nil
 	}
@@ -103,7 +103,7 @@ func (c *Client) ExportLogs(ctx context.Context, opts ...oashttp.CallOption) (Ex
 	switch resp.StatusCode {
 	case 200:
 		var v ExportLogsResponse200
-		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*LogEntry).DecodeJSON)
+		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasimpl.JSONLines, (*LogEntry).DecodeJSON)
 		streaming = true
 		return v, nil
 	}
@@ -115,7 +115,7 @@ func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/logs"...)
 	if body != nil {
-		req.BodyReader = oashttpimpl.SendSeq(oasrt.JSONLines, body, (*LogEntry).EncodeJSON)
+		req.BodyReader = oashttpimpl.SendSeq(oasimpl.JSONLines, body, (*LogEntry).EncodeJSON)
 		req.ContentType = "application/jsonl"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
@@ -126,7 +126,7 @@ func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]
 	switch resp.StatusCode {
 	case 200:
 		var v ImportLogsResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			x1, err := r.Int(64)
 			if err != nil {
 				return err
@@ -146,7 +146,7 @@ func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]
 	req := oashttp.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/records"...)
 	if body != nil {
-		req.BodyReader = oashttpimpl.SendSeq(oasrt.JSONSeq, body, (*LogEntry).EncodeJSON)
+		req.BodyReader = oashttpimpl.SendSeq(oasimpl.JSONSeq, body, (*LogEntry).EncodeJSON)
 		req.ContentType = "application/json-seq"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
@@ -162,7 +162,7 @@ func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]
 	switch resp.StatusCode {
 	case 200:
 		var v PutRecordsResponse200
-		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasrt.JSONSeq, (*LogEntry).DecodeJSON)
+		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasimpl.JSONSeq, (*LogEntry).DecodeJSON)
 		streaming = true
 		return v, nil
 	}

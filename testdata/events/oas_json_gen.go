@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Progress) EncodeJSON(w *oasrt.Writer) {
+func (v *Progress) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"percent":`, int64(v.Percent))
 	if v.Note.Set {
@@ -24,7 +24,7 @@ func (v *Progress) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Progress) DecodeJSON(r *oasrt.Reader) error {
+func (v *Progress) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -81,12 +81,12 @@ func (v Progress) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Progress) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *LogEntry) EncodeJSON(w *oasrt.Writer) {
+func (v *LogEntry) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"seq":`, v.Seq)
 	w.StringMember(`,"msg":`, v.Msg)
@@ -94,7 +94,7 @@ func (v *LogEntry) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *LogEntry) DecodeJSON(r *oasrt.Reader) error {
+func (v *LogEntry) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -148,12 +148,12 @@ func (v LogEntry) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *LogEntry) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *ChatRequest) EncodeJSON(w *oasrt.Writer) {
+func (v *ChatRequest) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Prompt.Set {
 		w.StringMember(`,"prompt":`, v.Prompt.Value)
@@ -162,7 +162,7 @@ func (v *ChatRequest) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *ChatRequest) DecodeJSON(r *oasrt.Reader) error {
+func (v *ChatRequest) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -201,14 +201,14 @@ func (v ChatRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ChatRequest) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintProgress    oasrt.SizeHint
-	sizeHintLogEntry    oasrt.SizeHint
-	sizeHintChatRequest oasrt.SizeHint
+	sizeHintProgress    oasimpl.SizeHint
+	sizeHintLogEntry    oasimpl.SizeHint
+	sizeHintChatRequest oasimpl.SizeHint
 )

@@ -7,9 +7,9 @@ import (
 	"iter"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // WatchJobParams holds the parameters of WatchJob.
@@ -76,7 +76,7 @@ type ChatResponse200 struct {
 }
 
 func (v ChatResponse200) writeChatResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteEvents(rw, r, 200, v.Body, oasrt.EventText)
+	oashttp.WriteEvents(rw, r, 200, v.Body, oasimpl.EventText)
 	return nil
 }
 
@@ -98,7 +98,7 @@ type ExportLogsResponse200 struct {
 }
 
 func (v ExportLogsResponse200) writeExportLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttpimpl.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*LogEntry).EncodeJSON)
+	oashttpimpl.WriteSeq(rw, r, 200, "application/x-ndjson", oasimpl.JSONLines, v.Body, (*LogEntry).EncodeJSON)
 	return nil
 }
 
@@ -119,7 +119,7 @@ type ImportLogsResponse200 struct {
 func (v ImportLogsResponse200) writeImportLogsResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oashttpimpl.GetResponseWriter()
 	w.Int(v.Body)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk int64
 		x1, err := r.Int(64)
 		if err != nil {
@@ -149,7 +149,7 @@ type PutRecordsResponse200 struct {
 }
 
 func (v PutRecordsResponse200) writePutRecordsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttpimpl.WriteSeq(rw, r, 200, "application/json-seq", oasrt.JSONSeq, v.Body, (*LogEntry).EncodeJSON)
+	oashttpimpl.WriteSeq(rw, r, 200, "application/json-seq", oasimpl.JSONSeq, v.Body, (*LogEntry).EncodeJSON)
 	return nil
 }
 
@@ -382,8 +382,8 @@ func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	defer done()
-	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oashttpimpl.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
+	rd := oasimpl.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasimpl.InRequest}
+	body := oashttpimpl.RequestSeq(src, oasimpl.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.ImportLogs(r.Context(), body)
 	if err == nil && res != nil {
 		err = res.writeImportLogsResponse(w, s.cfg.ResponseRequest(r))
@@ -402,8 +402,8 @@ func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	defer done()
-	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oashttpimpl.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
+	rd := oasimpl.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasimpl.InRequest}
+	body := oashttpimpl.RequestSeq(src, oasimpl.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.PutRecords(r.Context(), body)
 	if err == nil && res != nil {
 		err = res.writePutRecordsResponse(w, s.cfg.ResponseRequest(r))

@@ -5,9 +5,9 @@ package events31
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -69,7 +69,7 @@ func (c *Client) TickLog(ctx context.Context, opts ...oashttp.CallOption) (TickL
 	switch resp.StatusCode {
 	case 200:
 		var v TickLogResponse200
-		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Tick).DecodeJSON)
+		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasimpl.JSONLines, (*Tick).DecodeJSON)
 		streaming = true
 		return v, nil
 	}

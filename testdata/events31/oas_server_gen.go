@@ -8,9 +8,9 @@ import (
 	"iter"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // TicksResponse is the result of Ticks: one of
@@ -55,7 +55,7 @@ type TickLogResponse200 struct {
 }
 
 func (v TickLogResponse200) writeTickLogResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttpimpl.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*Tick).EncodeJSON)
+	oashttpimpl.WriteSeq(rw, r, 200, "application/x-ndjson", oasimpl.JSONLines, v.Body, (*Tick).EncodeJSON)
 	return nil
 }
 

@@ -9,13 +9,13 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *PrefixedString) DecodeJSON(r *oasrt.Reader) error {
+func (v *PrefixedString) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -28,13 +28,13 @@ func (v *PrefixedString) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as JSON.
-func (v *PrefixedString) EncodeJSON(w *oasrt.Writer) {
+func (v *PrefixedString) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // decodeTyped reads JSON into v, checking the schema.
-func (v *PrefixedString) decodeTyped(r *oasrt.Reader) error {
+func (v *PrefixedString) decodeTyped(r *oasimpl.Reader) error {
 	var x string
 	x1, err := r.Str()
 	if err != nil {
@@ -57,13 +57,13 @@ func (v PrefixedString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PrefixedString) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *NoInteger) DecodeJSON(r *oasrt.Reader) error {
+func (v *NoInteger) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -76,13 +76,13 @@ func (v *NoInteger) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as JSON.
-func (v *NoInteger) EncodeJSON(w *oasrt.Writer) {
+func (v *NoInteger) EncodeJSON(w *oasimpl.Writer) {
 	x := int64(*v)
 	w.Int(x)
 }
 
 // decodeTyped reads JSON into v, checking the schema.
-func (v *NoInteger) decodeTyped(r *oasrt.Reader) error {
+func (v *NoInteger) decodeTyped(r *oasimpl.Reader) error {
 	var x int64
 	x1, err := r.Int(64)
 	if err != nil {
@@ -105,12 +105,12 @@ func (v NoInteger) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NoInteger) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *ObjectNotArray) EncodeJSON(w *oasrt.Writer) {
+func (v *ObjectNotArray) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ObjectNotArrayAny:
 		w.RawJSON(v.Any)
@@ -123,65 +123,65 @@ func (v *ObjectNotArray) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *ObjectNotArray) DecodeJSON(r *oasrt.Reader) error {
+func (v *ObjectNotArray) DecodeJSON(r *oasimpl.Reader) error {
 	*v = ObjectNotArray{}
 	r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = ObjectNotArrayAny
 		at2 := r.Start()
 		x1, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x1) != oasrt.Object {
-			return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		if oasimpl.RawKind(x1) != oasimpl.Object {
+			return oasimpl.Violation(at2, "expected object, got %v", oasimpl.RawKind(x1))
 		}
 		if kindKey := oasimpl.RawMissing(x1, "a"); kindKey != "" {
 			return oasimpl.Violation(at2, "missing required property %q", kindKey)
 		}
 		v.Any = x1
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = ObjectNotArrayAny
 		at4 := r.Start()
 		x3, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x3) != oasrt.Object {
-			return oasimpl.Violation(at4, "expected object, got %v", oasrt.RawKind(x3))
+		if oasimpl.RawKind(x3) != oasimpl.Object {
+			return oasimpl.Violation(at4, "expected object, got %v", oasimpl.RawKind(x3))
 		}
 		if kindKey := oasimpl.RawMissing(x3, "a"); kindKey != "" {
 			return oasimpl.Violation(at4, "missing required property %q", kindKey)
 		}
 		v.Any = x3
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = ObjectNotArrayAny
 		at6 := r.Start()
 		x5, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x5) != oasrt.Object {
-			return oasimpl.Violation(at6, "expected object, got %v", oasrt.RawKind(x5))
+		if oasimpl.RawKind(x5) != oasimpl.Object {
+			return oasimpl.Violation(at6, "expected object, got %v", oasimpl.RawKind(x5))
 		}
 		if kindKey := oasimpl.RawMissing(x5, "a"); kindKey != "" {
 			return oasimpl.Violation(at6, "missing required property %q", kindKey)
 		}
 		v.Any = x5
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = ObjectNotArrayAny
 		at8 := r.Start()
 		x7, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x7) != oasrt.Object {
-			return oasimpl.Violation(at8, "expected object, got %v", oasrt.RawKind(x7))
+		if oasimpl.RawKind(x7) != oasimpl.Object {
+			return oasimpl.Violation(at8, "expected object, got %v", oasimpl.RawKind(x7))
 		}
 		if kindKey := oasimpl.RawMissing(x7, "a"); kindKey != "" {
 			return oasimpl.Violation(at8, "missing required property %q", kindKey)
@@ -195,8 +195,8 @@ func (v *ObjectNotArray) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x9) != oasrt.Object {
-		return oasimpl.Violation(at10, "expected object, got %v", oasrt.RawKind(x9))
+	if oasimpl.RawKind(x9) != oasimpl.Object {
+		return oasimpl.Violation(at10, "expected object, got %v", oasimpl.RawKind(x9))
 	}
 	if kindKey := oasimpl.RawMissing(x9, "a"); kindKey != "" {
 		return oasimpl.Violation(at10, "missing required property %q", kindKey)
@@ -217,13 +217,13 @@ func (v ObjectNotArray) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectNotArray) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
+func (v *Payment) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -236,8 +236,8 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
-func (v *Payment) EncodeJSON(w *oasrt.Writer) {
-	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+func (v *Payment) EncodeJSON(w *oasimpl.Writer) {
+	if other := oasimpl.OtherJSON(v.OtherKind); other != "" {
 		w.Raw(other)
 		return
 	}
@@ -256,13 +256,13 @@ func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 
 // decodeTyped reads a JSON object into v, or a value of another kind
 // into its OtherKind, checking the schema.
-func (v *Payment) decodeTyped(r *oasrt.Reader) error {
-	if r.Next() != oasrt.Object {
+func (v *Payment) decodeTyped(r *oasimpl.Reader) error {
+	if r.Next() != oasimpl.Object {
 		*v = Payment{}
-		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		_, err := oasimpl.DecodeOther(r, &v.OtherKind)
 		return err
 	}
-	v.OtherKind = oasrt.OtherKind{}
+	v.OtherKind = oasimpl.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -311,13 +311,13 @@ func (v Payment) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Payment) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *SizeOrA) DecodeJSON(r *oasrt.Reader) error {
+func (v *SizeOrA) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -330,12 +330,12 @@ func (v *SizeOrA) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *SizeOrA) EncodeJSON(w *oasrt.Writer) {
+func (v *SizeOrA) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.A.Set {
 		w.IntMember(`,"a":`, v.A.Value)
 	}
-	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {
 		case "a":
 			continue // a declared property is written from its field
@@ -349,7 +349,7 @@ func (v *SizeOrA) EncodeJSON(w *oasrt.Writer) {
 }
 
 // decodeTyped reads a JSON object into v, checking the schema.
-func (v *SizeOrA) decodeTyped(r *oasrt.Reader) error {
+func (v *SizeOrA) decodeTyped(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -394,13 +394,13 @@ func (v SizeOrA) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SizeOrA) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *TrueOrArray) DecodeJSON(r *oasrt.Reader) error {
+func (v *TrueOrArray) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -413,7 +413,7 @@ func (v *TrueOrArray) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *TrueOrArray) EncodeJSON(w *oasrt.Writer) {
+func (v *TrueOrArray) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case TrueOrArrayAny:
 		w.RawJSON(v.Any)
@@ -432,13 +432,13 @@ func (v *TrueOrArray) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; decodeTyped calls it once per value.
-func (v *TrueOrArray) decodeVariants(r *oasrt.Reader) error {
+func (v *TrueOrArray) decodeVariants(r *oasimpl.Reader) error {
 	*v = TrueOrArray{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = TrueOrArrayAny
 		x3, err := r.Raw()
 		if err != nil {
@@ -446,7 +446,7 @@ func (v *TrueOrArray) decodeVariants(r *oasrt.Reader) error {
 		}
 		v.Any = x3
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -466,7 +466,7 @@ func (v *TrueOrArray) decodeVariants(r *oasrt.Reader) error {
 						break
 					}
 					var e6 *oasrt.Raw
-					x4, e6 = oasrt.Grow(r, x4)
+					x4, e6 = oasimpl.Grow(r, x4)
 					if (*e6), err = r.Raw(); err != nil {
 						return oasrt.AtIndex(err, i5)
 					}
@@ -498,7 +498,7 @@ func (v *TrueOrArray) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "TrueOrArray", kind, firstErr)
 		}
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = TrueOrArrayAny
 		x9, err := r.Raw()
 		if err != nil {
@@ -506,7 +506,7 @@ func (v *TrueOrArray) decodeVariants(r *oasrt.Reader) error {
 		}
 		v.Any = x9
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = TrueOrArrayAny
 		x10, err := r.Raw()
 		if err != nil {
@@ -527,7 +527,7 @@ func (v *TrueOrArray) decodeVariants(r *oasrt.Reader) error {
 // decodeTyped decodes a value of TrueOrArray by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *TrueOrArray) decodeTyped(r *oasrt.Reader) error {
+func (v *TrueOrArray) decodeTyped(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsTrueOrArray, at); ok {
 		if t.Err == nil {
@@ -556,12 +556,12 @@ func (v TrueOrArray) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TrueOrArray) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *NullOrObject) EncodeJSON(w *oasrt.Writer) {
+func (v *NullOrObject) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case NullOrObjectNullOrObject2:
 		v.NullOrObject2.EncodeJSON(w)
@@ -574,12 +574,12 @@ func (v *NullOrObject) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *NullOrObject) DecodeJSON(r *oasrt.Reader) error {
+func (v *NullOrObject) DecodeJSON(r *oasimpl.Reader) error {
 	*v = NullOrObject{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = NullOrObjectNullOrObject2
 		if err := v.NullOrObject2.DecodeJSON(r); err != nil {
 			return err
@@ -601,12 +601,12 @@ func (v NullOrObject) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NullOrObject) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *StringOrNullOrBool) EncodeJSON(w *oasrt.Writer) {
+func (v *StringOrNullOrBool) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case StringOrNullOrBoolString:
 		w.String(v.String)
@@ -621,12 +621,12 @@ func (v *StringOrNullOrBool) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *StringOrNullOrBool) DecodeJSON(r *oasrt.Reader) error {
+func (v *StringOrNullOrBool) DecodeJSON(r *oasimpl.Reader) error {
 	*v = StringOrNullOrBool{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = StringOrNullOrBoolString
 		x1, err := r.Str()
 		if err != nil {
@@ -634,7 +634,7 @@ func (v *StringOrNullOrBool) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = StringOrNullOrBoolBool
 		x2, err := r.Bool()
 		if err != nil {
@@ -658,12 +658,12 @@ func (v StringOrNullOrBool) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StringOrNullOrBool) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *NullItems) EncodeJSON(w *oasrt.Writer) {
+func (v *NullItems) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -677,7 +677,7 @@ func (v *NullItems) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *NullItems) DecodeJSON(r *oasrt.Reader) error {
+func (v *NullItems) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -691,7 +691,7 @@ func (v *NullItems) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e4 *oasrt.Nullable[NullItemsItem]
-		(*v), e4 = oasrt.Grow(r, (*v))
+		(*v), e4 = oasimpl.Grow(r, (*v))
 		if oasimpl.NonNull(r, &(*e4)) {
 			if err := (*e4).Value.DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i3)
@@ -716,12 +716,12 @@ func (v NullItems) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NullItems) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Conflict) EncodeJSON(w *oasrt.Writer) {
+func (v *Conflict) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.A != nil {
 		w.Raw(`,"a":`)
@@ -735,7 +735,7 @@ func (v *Conflict) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Conflict) DecodeJSON(r *oasrt.Reader) error {
+func (v *Conflict) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -754,8 +754,8 @@ func (v *Conflict) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "a")
 			}
-			if oasrt.RawKind(x1) != oasrt.Invalid {
-				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "a")
+			if oasimpl.RawKind(x1) != oasimpl.Invalid {
+				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x1)), "a")
 			}
 			v.A = x1
 		case "b":
@@ -764,8 +764,8 @@ func (v *Conflict) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "b")
 			}
-			if oasrt.RawKind(x3) != oasrt.Null {
-				return oasrt.AtKey(oasimpl.Violation(at4, "expected null, got %v", oasrt.RawKind(x3)), "b")
+			if oasimpl.RawKind(x3) != oasimpl.Null {
+				return oasrt.AtKey(oasimpl.Violation(at4, "expected null, got %v", oasimpl.RawKind(x3)), "b")
 			}
 			v.B = x3
 		default:
@@ -789,12 +789,12 @@ func (v Conflict) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Conflict) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Asn) EncodeJSON(w *oasrt.Writer) {
+func (v *Asn) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"type":`, v.Type)
 	w.IntMember(`,"asn":`, v.Asn)
@@ -802,7 +802,7 @@ func (v *Asn) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Asn) DecodeJSON(r *oasrt.Reader) error {
+func (v *Asn) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -850,12 +850,12 @@ func (v Asn) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Asn) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *OneTagged) EncodeJSON(w *oasrt.Writer) {
+func (v *OneTagged) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case OneTaggedAsn:
 		v.Asn.EncodeJSON(w)
@@ -868,12 +868,12 @@ func (v *OneTagged) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *OneTagged) DecodeJSON(r *oasrt.Reader) error {
+func (v *OneTagged) DecodeJSON(r *oasimpl.Reader) error {
 	*v = OneTagged{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		tag, found, err := r.FindString("type")
 		if err != nil {
 			return err
@@ -903,12 +903,12 @@ func (v OneTagged) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OneTagged) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Holder) EncodeJSON(w *oasrt.Writer) {
+func (v *Holder) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.TrueOrArray.Set {
 		w.Raw(`,"trueOrArray":`)
@@ -946,7 +946,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
+func (v *Holder) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1008,12 +1008,12 @@ func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *NullOrObject2) EncodeJSON(w *oasrt.Writer) {
+func (v *NullOrObject2) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.A.Set {
 		w.StringMember(`,"a":`, v.A.Value)
@@ -1022,7 +1022,7 @@ func (v *NullOrObject2) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *NullOrObject2) DecodeJSON(r *oasrt.Reader) error {
+func (v *NullOrObject2) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1061,12 +1061,12 @@ func (v NullOrObject2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NullOrObject2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *NullItemsItem) EncodeJSON(w *oasrt.Writer) {
+func (v *NullItemsItem) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case NullItemsItemString:
 		w.String(v.String)
@@ -1081,12 +1081,12 @@ func (v *NullItemsItem) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *NullItemsItem) DecodeJSON(r *oasrt.Reader) error {
+func (v *NullItemsItem) DecodeJSON(r *oasimpl.Reader) error {
 	*v = NullItemsItem{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = NullItemsItemString
 		x1, err := r.Str()
 		if err != nil {
@@ -1094,7 +1094,7 @@ func (v *NullItemsItem) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = NullItemsItemBool
 		x2, err := r.Bool()
 		if err != nil {
@@ -1118,12 +1118,12 @@ func (v NullItemsItem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NullItemsItem) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *HolderObjectOneOf) EncodeJSON(w *oasrt.Writer) {
+func (v *HolderObjectOneOf) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case HolderObjectOneOfAny:
 		w.RawJSON(v.Any)
@@ -1136,65 +1136,65 @@ func (v *HolderObjectOneOf) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *HolderObjectOneOf) DecodeJSON(r *oasrt.Reader) error {
+func (v *HolderObjectOneOf) DecodeJSON(r *oasimpl.Reader) error {
 	*v = HolderObjectOneOf{}
 	r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = HolderObjectOneOfAny
 		at2 := r.Start()
 		x1, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x1) != oasrt.Object {
-			return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		if oasimpl.RawKind(x1) != oasimpl.Object {
+			return oasimpl.Violation(at2, "expected object, got %v", oasimpl.RawKind(x1))
 		}
 		if kindKey := oasimpl.RawMissing(x1, "b"); kindKey != "" {
 			return oasimpl.Violation(at2, "missing required property %q", kindKey)
 		}
 		v.Any = x1
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = HolderObjectOneOfAny
 		at4 := r.Start()
 		x3, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x3) != oasrt.Object {
-			return oasimpl.Violation(at4, "expected object, got %v", oasrt.RawKind(x3))
+		if oasimpl.RawKind(x3) != oasimpl.Object {
+			return oasimpl.Violation(at4, "expected object, got %v", oasimpl.RawKind(x3))
 		}
 		if kindKey := oasimpl.RawMissing(x3, "b"); kindKey != "" {
 			return oasimpl.Violation(at4, "missing required property %q", kindKey)
 		}
 		v.Any = x3
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = HolderObjectOneOfAny
 		at6 := r.Start()
 		x5, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x5) != oasrt.Object {
-			return oasimpl.Violation(at6, "expected object, got %v", oasrt.RawKind(x5))
+		if oasimpl.RawKind(x5) != oasimpl.Object {
+			return oasimpl.Violation(at6, "expected object, got %v", oasimpl.RawKind(x5))
 		}
 		if kindKey := oasimpl.RawMissing(x5, "b"); kindKey != "" {
 			return oasimpl.Violation(at6, "missing required property %q", kindKey)
 		}
 		v.Any = x5
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = HolderObjectOneOfAny
 		at8 := r.Start()
 		x7, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x7) != oasrt.Object {
-			return oasimpl.Violation(at8, "expected object, got %v", oasrt.RawKind(x7))
+		if oasimpl.RawKind(x7) != oasimpl.Object {
+			return oasimpl.Violation(at8, "expected object, got %v", oasimpl.RawKind(x7))
 		}
 		if kindKey := oasimpl.RawMissing(x7, "b"); kindKey != "" {
 			return oasimpl.Violation(at8, "missing required property %q", kindKey)
@@ -1208,8 +1208,8 @@ func (v *HolderObjectOneOf) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x9) != oasrt.Object {
-		return oasimpl.Violation(at10, "expected object, got %v", oasrt.RawKind(x9))
+	if oasimpl.RawKind(x9) != oasimpl.Object {
+		return oasimpl.Violation(at10, "expected object, got %v", oasimpl.RawKind(x9))
 	}
 	if kindKey := oasimpl.RawMissing(x9, "b"); kindKey != "" {
 		return oasimpl.Violation(at10, "missing required property %q", kindKey)
@@ -1230,12 +1230,12 @@ func (v HolderObjectOneOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(n
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderObjectOneOf) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *HolderSeveral) EncodeJSON(w *oasrt.Writer) {
+func (v *HolderSeveral) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case HolderSeveralArray:
 		start1 := len(w.Buf)
@@ -1246,7 +1246,7 @@ func (v *HolderSeveral) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	case HolderSeveralObject:
 		start3 := len(w.Buf)
-		for _, k4 := range oasrt.SortedKeys(w, v.Object) {
+		for _, k4 := range oasimpl.SortedKeys(w, v.Object) {
 			w.Key(k4)
 			x5 := v.Object[k4]
 			w.RawJSON(x5)
@@ -1262,12 +1262,12 @@ func (v *HolderSeveral) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *HolderSeveral) DecodeJSON(r *oasrt.Reader) error {
+func (v *HolderSeveral) DecodeJSON(r *oasimpl.Reader) error {
 	*v = HolderSeveral{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = HolderSeveralObject
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -1291,7 +1291,7 @@ func (v *HolderSeveral) DecodeJSON(r *oasrt.Reader) error {
 			v.Object[key7] = x8
 		}
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = HolderSeveralArray
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -1306,7 +1306,7 @@ func (v *HolderSeveral) DecodeJSON(r *oasrt.Reader) error {
 				break
 			}
 			var e10 *int64
-			v.Array, e10 = oasrt.Grow(r, v.Array)
+			v.Array, e10 = oasimpl.Grow(r, v.Array)
 			if (*e10), err = r.Int(64); err != nil {
 				return oasrt.AtIndex(err, i9)
 			}
@@ -1331,34 +1331,34 @@ func (v HolderSeveral) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderSeveral) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintPrefixedString     oasrt.SizeHint
-	sizeHintNoInteger          oasrt.SizeHint
-	sizeHintObjectNotArray     oasrt.SizeHint
-	sizeHintPayment            oasrt.SizeHint
-	sizeHintSizeOrA            oasrt.SizeHint
-	sizeHintTrueOrArray        oasrt.SizeHint
-	sizeHintNullOrObject       oasrt.SizeHint
-	sizeHintStringOrNullOrBool oasrt.SizeHint
-	sizeHintNullItems          oasrt.SizeHint
-	sizeHintConflict           oasrt.SizeHint
-	sizeHintAsn                oasrt.SizeHint
-	sizeHintOneTagged          oasrt.SizeHint
-	sizeHintHolder             oasrt.SizeHint
-	sizeHintNullOrObject2      oasrt.SizeHint
-	sizeHintNullItemsItem      oasrt.SizeHint
-	sizeHintHolderObjectOneOf  oasrt.SizeHint
-	sizeHintHolderSeveral      oasrt.SizeHint
+	sizeHintPrefixedString     oasimpl.SizeHint
+	sizeHintNoInteger          oasimpl.SizeHint
+	sizeHintObjectNotArray     oasimpl.SizeHint
+	sizeHintPayment            oasimpl.SizeHint
+	sizeHintSizeOrA            oasimpl.SizeHint
+	sizeHintTrueOrArray        oasimpl.SizeHint
+	sizeHintNullOrObject       oasimpl.SizeHint
+	sizeHintStringOrNullOrBool oasimpl.SizeHint
+	sizeHintNullItems          oasimpl.SizeHint
+	sizeHintConflict           oasimpl.SizeHint
+	sizeHintAsn                oasimpl.SizeHint
+	sizeHintOneTagged          oasimpl.SizeHint
+	sizeHintHolder             oasimpl.SizeHint
+	sizeHintNullOrObject2      oasimpl.SizeHint
+	sizeHintNullItemsItem      oasimpl.SizeHint
+	sizeHintHolderObjectOneOf  oasimpl.SizeHint
+	sizeHintHolderSeveral      oasimpl.SizeHint
 )
 
 // The names under which a Reader remembers the values of unions
-// decoded by trial (oasrt.TrialKey).
+// decoded by trial (oasimpl.TrialKey).
 var (
-	trialsTrueOrArray oasrt.TrialKey
+	trialsTrueOrArray oasimpl.TrialKey
 )

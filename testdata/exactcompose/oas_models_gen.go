@@ -4,6 +4,7 @@ package exactcompose
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // PrefixedString is the schema #/components/schemas/PrefixedString.
@@ -40,7 +41,7 @@ const (
 type Payment struct {
 	// OtherKind holds the value when it is not an object: the schema
 	// has no type, so JSON Schema allows every kind.
-	oasrt.OtherKind
+	oasimpl.OtherKind
 	Label      oasrt.Opt[string] `json:"label,omitzero"`
 	OtherLabel oasrt.Opt[string] `json:"otherLabel,omitzero"`
 	Amount     oasrt.Opt[int64]  `json:"amount,omitzero"`

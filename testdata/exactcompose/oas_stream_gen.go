@@ -14,8 +14,8 @@ import (
 // of NullItems that is r's whole input, decoded one at a time; give r
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
-func DecodeNullItemsItems(r *oasrt.Reader) iter.Seq2[oasrt.Nullable[NullItemsItem], error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *oasrt.Nullable[NullItemsItem], r *oasrt.Reader) error {
+func DecodeNullItemsItems(r *oasimpl.Reader) iter.Seq2[oasrt.Nullable[NullItemsItem], error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, func(x *oasrt.Nullable[NullItemsItem], r *oasimpl.Reader) error {
 		var y oasrt.Nullable[NullItemsItem]
 		if oasimpl.NonNull(r, &y) {
 			if err := y.Value.DecodeJSON(r); err != nil {
@@ -29,8 +29,8 @@ func DecodeNullItemsItems(r *oasrt.Reader) iter.Seq2[oasrt.Nullable[NullItemsIte
 
 // EncodeNullItemsItems writes the elements seq yields to out as a JSON array of
 // NullItems, flushing as it goes, so memory stays bounded by one element.
-func EncodeNullItemsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Nullable[NullItemsItem], error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *oasrt.Nullable[NullItemsItem], w *oasrt.Writer) {
+func EncodeNullItemsItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[oasrt.Nullable[NullItemsItem], error]) error {
+	return oasimpl.EncodeItems(w, out, seq, func(x *oasrt.Nullable[NullItemsItem], w *oasimpl.Writer) {
 		if (*x).Null {
 			w.Null()
 		} else {

@@ -59,8 +59,8 @@ func (v *ObjectNotArray) Validate() error {
 func (v *ObjectNotArray) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ObjectNotArrayAny:
-		if oasrt.RawKind(v.Any) != oasrt.Object {
-			c.Errorf("expected object, got %v", oasrt.RawKind(v.Any))
+		if oasimpl.RawKind(v.Any) != oasimpl.Object {
+			c.Errorf("expected object, got %v", oasimpl.RawKind(v.Any))
 		}
 		if kindKey := oasimpl.RawMissing(v.Any, "a"); kindKey != "" {
 			c.Errorf("missing required property %q", kindKey)
@@ -80,7 +80,7 @@ func (v *Payment) Validate() error {
 
 func (v *Payment) validate(c *oasimpl.Validator) {
 	failed := failures1(c)
-	if oasrt.OtherJSON(v.OtherKind) != "" {
+	if oasimpl.OtherJSON(v.OtherKind) != "" {
 		if failures1(c) == failed {
 			if data, err := v.AppendJSON(nil); err == nil {
 				if why := eval3(data, nil); why != "" {
@@ -205,15 +205,15 @@ func (v *Conflict) Validate() error {
 func (v *Conflict) validate(c *oasimpl.Validator) {
 	if v.A != nil {
 		c.Key("a")
-		if oasrt.RawKind(v.A) != oasrt.Invalid {
-			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.A))
+		if oasimpl.RawKind(v.A) != oasimpl.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasimpl.RawKind(v.A))
 		}
 		c.Pop()
 	}
 	if v.B != nil {
 		c.Key("b")
-		if oasrt.RawKind(v.B) != oasrt.Null {
-			c.Errorf("expected null, got %v", oasrt.RawKind(v.B))
+		if oasimpl.RawKind(v.B) != oasimpl.Null {
+			c.Errorf("expected null, got %v", oasimpl.RawKind(v.B))
 		}
 		c.Pop()
 	}
@@ -312,8 +312,8 @@ func (v *HolderObjectOneOf) Validate() error {
 func (v *HolderObjectOneOf) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case HolderObjectOneOfAny:
-		if oasrt.RawKind(v.Any) != oasrt.Object {
-			c.Errorf("expected object, got %v", oasrt.RawKind(v.Any))
+		if oasimpl.RawKind(v.Any) != oasimpl.Object {
+			c.Errorf("expected object, got %v", oasimpl.RawKind(v.Any))
 		}
 		if kindKey := oasimpl.RawMissing(v.Any, "b"); kindKey != "" {
 			c.Errorf("missing required property %q", kindKey)
@@ -346,8 +346,8 @@ var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	if why := eval6(raw, ev); why != "" {
 		return "allOf member 0: " + why
@@ -362,8 +362,8 @@ var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	if !oasimpl.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasimpl.RawKind(raw))
 	}
 	if why := eval7(raw, ev); why != "" {
 		return "allOf member 0: " + why
@@ -417,8 +417,8 @@ var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if n := oasimpl.Holding(raw, ev, eval13, eval14); n == 0 {
 		return "the value matches no anyOf member"
@@ -504,24 +504,24 @@ var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval10 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval12 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	if !oasimpl.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
@@ -546,16 +546,16 @@ var eval14 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval15 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval15 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	if !oasimpl.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval16 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval16 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	if !oasimpl.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
@@ -567,8 +567,8 @@ var eval17 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval18 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval18 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Array && oasrt.RawKind(raw) != oasrt.Null {
-		return fmt.Sprintf("expected array or null, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Array && oasimpl.RawKind(raw) != oasimpl.Null {
+		return fmt.Sprintf("expected array or null, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Droplet) EncodeJSON(w *oasrt.Writer) {
+func (v *Droplet) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
@@ -23,7 +23,7 @@ func (v *Droplet) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Droplet) DecodeJSON(r *oasrt.Reader) error {
+func (v *Droplet) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -62,12 +62,12 @@ func (v Droplet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Droplet) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Holder) EncodeJSON(w *oasrt.Writer) {
+func (v *Holder) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Droplet.Set {
 		if v.Droplet.Null {
@@ -89,7 +89,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
+func (v *Holder) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -135,12 +135,12 @@ func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *HolderInline) EncodeJSON(w *oasrt.Writer) {
+func (v *HolderInline) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
 		w.StringMember(`,"name":`, v.Name.Value)
@@ -149,7 +149,7 @@ func (v *HolderInline) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *HolderInline) DecodeJSON(r *oasrt.Reader) error {
+func (v *HolderInline) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -188,14 +188,14 @@ func (v HolderInline) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderInline) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintDroplet      oasrt.SizeHint
-	sizeHintHolder       oasrt.SizeHint
-	sizeHintHolderInline oasrt.SizeHint
+	sizeHintDroplet      oasimpl.SizeHint
+	sizeHintHolder       oasimpl.SizeHint
+	sizeHintHolderInline oasimpl.SizeHint
 )

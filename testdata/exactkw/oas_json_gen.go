@@ -9,16 +9,16 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes the variant that is set.
-func (v *ObjectOrString) EncodeJSON(w *oasrt.Writer) {
+func (v *ObjectOrString) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ObjectOrStringObject:
 		start1 := len(w.Buf)
-		for _, k2 := range oasrt.SortedKeys(w, v.Object) {
+		for _, k2 := range oasimpl.SortedKeys(w, v.Object) {
 			w.Key(k2)
 			x3 := v.Object[k2]
 			w.RawJSON(x3)
@@ -36,12 +36,12 @@ func (v *ObjectOrString) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *ObjectOrString) DecodeJSON(r *oasrt.Reader) error {
+func (v *ObjectOrString) DecodeJSON(r *oasimpl.Reader) error {
 	*v = ObjectOrString{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = ObjectOrStringObject
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -73,7 +73,7 @@ func (v *ObjectOrString) DecodeJSON(r *oasrt.Reader) error {
 			v.Object[key5] = x6
 		}
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = ObjectOrStringString
 		x8, err := r.Str()
 		if err != nil {
@@ -97,12 +97,12 @@ func (v ObjectOrString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOrString) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *ArrayOrObject) EncodeJSON(w *oasrt.Writer) {
+func (v *ArrayOrObject) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ArrayOrObjectArray:
 		start1 := len(w.Buf)
@@ -113,7 +113,7 @@ func (v *ArrayOrObject) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	case ArrayOrObjectObject:
 		start3 := len(w.Buf)
-		for _, k4 := range oasrt.SortedKeys(w, v.Object) {
+		for _, k4 := range oasimpl.SortedKeys(w, v.Object) {
 			w.Key(k4)
 			x5 := v.Object[k4]
 			w.RawJSON(x5)
@@ -129,12 +129,12 @@ func (v *ArrayOrObject) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *ArrayOrObject) DecodeJSON(r *oasrt.Reader) error {
+func (v *ArrayOrObject) DecodeJSON(r *oasimpl.Reader) error {
 	*v = ArrayOrObject{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = ArrayOrObjectObject
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -166,7 +166,7 @@ func (v *ArrayOrObject) DecodeJSON(r *oasrt.Reader) error {
 			v.Object[key7] = x8
 		}
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = ArrayOrObjectArray
 		at10 := r.Start()
 		if err := r.ArrStart(); err != nil {
@@ -182,7 +182,7 @@ func (v *ArrayOrObject) DecodeJSON(r *oasrt.Reader) error {
 				break
 			}
 			var e12 *oasrt.Raw
-			v.Array, e12 = oasrt.Grow(r, v.Array)
+			v.Array, e12 = oasimpl.Grow(r, v.Array)
 			if (*e12), err = r.Raw(); err != nil {
 				return oasrt.AtIndex(err, i11)
 			}
@@ -210,16 +210,16 @@ func (v ArrayOrObject) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ArrayOrObject) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *ObjectOrBoolean) EncodeJSON(w *oasrt.Writer) {
+func (v *ObjectOrBoolean) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ObjectOrBooleanObject:
 		start1 := len(w.Buf)
-		for _, k2 := range oasrt.SortedKeys(w, v.Object) {
+		for _, k2 := range oasimpl.SortedKeys(w, v.Object) {
 			w.Key(k2)
 			x3 := v.Object[k2]
 			w.RawJSON(x3)
@@ -237,12 +237,12 @@ func (v *ObjectOrBoolean) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *ObjectOrBoolean) DecodeJSON(r *oasrt.Reader) error {
+func (v *ObjectOrBoolean) DecodeJSON(r *oasimpl.Reader) error {
 	*v = ObjectOrBoolean{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = ObjectOrBooleanObject
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -274,7 +274,7 @@ func (v *ObjectOrBoolean) DecodeJSON(r *oasrt.Reader) error {
 			v.Object[key5] = x6
 		}
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = ObjectOrBooleanBoolean
 		x8, err := r.Bool()
 		if err != nil {
@@ -298,24 +298,24 @@ func (v ObjectOrBoolean) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOrBoolean) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *ObjectOrNull) EncodeJSON(w *oasrt.Writer) {
+func (v *ObjectOrNull) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *ObjectOrNull) DecodeJSON(r *oasrt.Reader) error {
+func (v *ObjectOrNull) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) != oasrt.Object && oasrt.RawKind(x1) != oasrt.Null {
-		return oasimpl.Violation(at2, "expected object or null, got %v", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) != oasimpl.Object && oasimpl.RawKind(x1) != oasimpl.Null {
+		return oasimpl.Violation(at2, "expected object or null, got %v", oasimpl.RawKind(x1))
 	}
 	if kindKey := oasimpl.RawMissing(x1, "c"); kindKey != "" {
 		return oasimpl.Violation(at2, "missing required property %q", kindKey)
@@ -336,12 +336,12 @@ func (v ObjectOrNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOrNull) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *ObjectOrStringEnum) EncodeJSON(w *oasrt.Writer) {
+func (v *ObjectOrStringEnum) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ObjectOrStringEnumObject:
 		w.RawJSON(v.Object)
@@ -355,43 +355,43 @@ func (v *ObjectOrStringEnum) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *ObjectOrStringEnum) decodeVariants(r *oasrt.Reader) error {
+func (v *ObjectOrStringEnum) decodeVariants(r *oasimpl.Reader) error {
 	*v = ObjectOrStringEnum{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = ObjectOrStringEnumObject
 		at2 := r.Start()
 		x1, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x1) != oasrt.Object {
-			return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		if oasimpl.RawKind(x1) != oasimpl.Object {
+			return oasimpl.Violation(at2, "expected object, got %v", oasimpl.RawKind(x1))
 		}
 		if !oasimpl.JSONEqual(x1, `{"a":1}`) {
 			return oasimpl.Violation(at2, "%s is not one of the enum's values", x1)
 		}
 		v.Object = x1
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = ObjectOrStringEnumObject
 		at4 := r.Start()
 		x3, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x3) != oasrt.Object {
-			return oasimpl.Violation(at4, "expected object, got %v", oasrt.RawKind(x3))
+		if oasimpl.RawKind(x3) != oasimpl.Object {
+			return oasimpl.Violation(at4, "expected object, got %v", oasimpl.RawKind(x3))
 		}
 		if !oasimpl.JSONEqual(x3, `{"a":1}`) {
 			return oasimpl.Violation(at4, "%s is not one of the enum's values", x3)
 		}
 		v.Object = x3
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -420,8 +420,8 @@ func (v *ObjectOrStringEnum) decodeVariants(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if oasrt.RawKind(x7) != oasrt.Object {
-					return oasimpl.Violation(at8, "expected object, got %v", oasrt.RawKind(x7))
+				if oasimpl.RawKind(x7) != oasimpl.Object {
+					return oasimpl.Violation(at8, "expected object, got %v", oasimpl.RawKind(x7))
 				}
 				if !oasimpl.JSONEqual(x7, `{"a":1}`) {
 					return oasimpl.Violation(at8, "%s is not one of the enum's values", x7)
@@ -443,15 +443,15 @@ func (v *ObjectOrStringEnum) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "ObjectOrStringEnum", kind, firstErr)
 		}
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = ObjectOrStringEnumObject
 		at10 := r.Start()
 		x9, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x9) != oasrt.Object {
-			return oasimpl.Violation(at10, "expected object, got %v", oasrt.RawKind(x9))
+		if oasimpl.RawKind(x9) != oasimpl.Object {
+			return oasimpl.Violation(at10, "expected object, got %v", oasimpl.RawKind(x9))
 		}
 		if !oasimpl.JSONEqual(x9, `{"a":1}`) {
 			return oasimpl.Violation(at10, "%s is not one of the enum's values", x9)
@@ -465,8 +465,8 @@ func (v *ObjectOrStringEnum) decodeVariants(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x11) != oasrt.Object {
-		return oasimpl.Violation(at12, "expected object, got %v", oasrt.RawKind(x11))
+	if oasimpl.RawKind(x11) != oasimpl.Object {
+		return oasimpl.Violation(at12, "expected object, got %v", oasimpl.RawKind(x11))
 	}
 	if !oasimpl.JSONEqual(x11, `{"a":1}`) {
 		return oasimpl.Violation(at12, "%s is not one of the enum's values", x11)
@@ -478,7 +478,7 @@ func (v *ObjectOrStringEnum) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of ObjectOrStringEnum by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *ObjectOrStringEnum) DecodeJSON(r *oasrt.Reader) error {
+func (v *ObjectOrStringEnum) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsObjectOrStringEnum, at); ok {
 		if t.Err == nil {
@@ -507,16 +507,16 @@ func (v ObjectOrStringEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOrStringEnum) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *ObjectOrStringKeys) EncodeJSON(w *oasrt.Writer) {
+func (v *ObjectOrStringKeys) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ObjectOrStringKeysObject:
 		start1 := len(w.Buf)
-		for _, k2 := range oasrt.SortedKeys(w, v.Object) {
+		for _, k2 := range oasimpl.SortedKeys(w, v.Object) {
 			w.Key(k2)
 			x3 := v.Object[k2]
 			w.RawJSON(x3)
@@ -534,12 +534,12 @@ func (v *ObjectOrStringKeys) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *ObjectOrStringKeys) DecodeJSON(r *oasrt.Reader) error {
+func (v *ObjectOrStringKeys) DecodeJSON(r *oasimpl.Reader) error {
 	*v = ObjectOrStringKeys{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = ObjectOrStringKeysObject
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -571,7 +571,7 @@ func (v *ObjectOrStringKeys) DecodeJSON(r *oasrt.Reader) error {
 			}
 		}
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = ObjectOrStringKeysString
 		x7, err := r.Str()
 		if err != nil {
@@ -595,12 +595,12 @@ func (v ObjectOrStringKeys) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOrStringKeys) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *OneOfTypeArray) EncodeJSON(w *oasrt.Writer) {
+func (v *OneOfTypeArray) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case OneOfTypeArrayOneOfTypeArray1:
 		v.OneOfTypeArray1.EncodeJSON(w)
@@ -615,24 +615,24 @@ func (v *OneOfTypeArray) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *OneOfTypeArray) DecodeJSON(r *oasrt.Reader) error {
+func (v *OneOfTypeArray) DecodeJSON(r *oasimpl.Reader) error {
 	*v = OneOfTypeArray{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = OneOfTypeArrayOneOfTypeArray1
 		if err := v.OneOfTypeArray1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = OneOfTypeArrayOneOfTypeArray1
 		if err := v.OneOfTypeArray1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = OneOfTypeArrayInt64
 		x1, err := r.Int(64)
 		if err != nil {
@@ -656,12 +656,12 @@ func (v OneOfTypeArray) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OneOfTypeArray) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *ViaRef) EncodeJSON(w *oasrt.Writer) {
+func (v *ViaRef) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.P.Set {
 		w.Raw(`,"p":`)
@@ -671,7 +671,7 @@ func (v *ViaRef) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *ViaRef) DecodeJSON(r *oasrt.Reader) error {
+func (v *ViaRef) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -710,14 +710,14 @@ func (v ViaRef) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ViaRef) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *RequiredMap) EncodeJSON(w *oasrt.Writer) {
+func (v *RequiredMap) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
-	for _, k2 := range oasrt.SortedKeys(w, (*v)) {
+	for _, k2 := range oasimpl.SortedKeys(w, (*v)) {
 		w.Key(k2)
 		x3 := (*v)[k2]
 		w.RawJSON(x3)
@@ -727,7 +727,7 @@ func (v *RequiredMap) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *RequiredMap) DecodeJSON(r *oasrt.Reader) error {
+func (v *RequiredMap) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -772,14 +772,14 @@ func (v RequiredMap) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredMap) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *CountedMap) EncodeJSON(w *oasrt.Writer) {
+func (v *CountedMap) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
-	for _, k2 := range oasrt.SortedKeys(w, (*v)) {
+	for _, k2 := range oasimpl.SortedKeys(w, (*v)) {
 		w.Key(k2)
 		x3 := (*v)[k2]
 		w.Int(x3)
@@ -789,7 +789,7 @@ func (v *CountedMap) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *CountedMap) DecodeJSON(r *oasrt.Reader) error {
+func (v *CountedMap) DecodeJSON(r *oasimpl.Reader) error {
 	at4, n5 := r.Start(), 0
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -842,14 +842,14 @@ func (v CountedMap) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CountedMap) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *NamedMap) EncodeJSON(w *oasrt.Writer) {
+func (v *NamedMap) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
-	for _, k2 := range oasrt.SortedKeys(w, (*v)) {
+	for _, k2 := range oasimpl.SortedKeys(w, (*v)) {
 		w.Key(k2)
 		x3 := (*v)[k2]
 		w.Int(x3)
@@ -859,7 +859,7 @@ func (v *NamedMap) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *NamedMap) DecodeJSON(r *oasrt.Reader) error {
+func (v *NamedMap) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -899,17 +899,17 @@ func (v NamedMap) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NamedMap) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *MapHolder) EncodeJSON(w *oasrt.Writer) {
+func (v *MapHolder) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.M != nil {
 		w.Raw(`,"m":`)
 		start1 := len(w.Buf)
-		for _, k2 := range oasrt.SortedKeys(w, v.M) {
+		for _, k2 := range oasimpl.SortedKeys(w, v.M) {
 			w.Key(k2)
 			x3 := v.M[k2]
 			w.Int(x3)
@@ -921,7 +921,7 @@ func (v *MapHolder) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *MapHolder) DecodeJSON(r *oasrt.Reader) error {
+func (v *MapHolder) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -993,18 +993,18 @@ func (v MapHolder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MapHolder) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *AtLeastTwo) EncodeJSON(w *oasrt.Writer) {
+func (v *AtLeastTwo) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.A != nil {
 		w.Raw(`,"a":`)
 		w.RawJSON(v.A)
 	}
-	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {
 		case "a":
 			continue // a declared property is written from its field
@@ -1018,7 +1018,7 @@ func (v *AtLeastTwo) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *AtLeastTwo) DecodeJSON(r *oasrt.Reader) error {
+func (v *AtLeastTwo) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1070,17 +1070,17 @@ func (v AtLeastTwo) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AtLeastTwo) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *PatternEnum) EncodeJSON(w *oasrt.Writer) {
+func (v *PatternEnum) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of PatternEnum.
-func (v *PatternEnum) DecodeJSON(r *oasrt.Reader) error {
+func (v *PatternEnum) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1107,17 +1107,17 @@ func (v PatternEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PatternEnum) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *MinimumEnum) EncodeJSON(w *oasrt.Writer) {
+func (v *MinimumEnum) EncodeJSON(w *oasimpl.Writer) {
 	w.Int(int64(*v))
 }
 
 // DecodeJSON reads one of the values of MinimumEnum.
-func (v *MinimumEnum) DecodeJSON(r *oasrt.Reader) error {
+func (v *MinimumEnum) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -1144,24 +1144,24 @@ func (v MinimumEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MinimumEnum) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *StringEnumNumber) EncodeJSON(w *oasrt.Writer) {
+func (v *StringEnumNumber) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *StringEnumNumber) DecodeJSON(r *oasrt.Reader) error {
+func (v *StringEnumNumber) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) != oasrt.Invalid {
-		return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) != oasimpl.Invalid {
+		return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -1179,17 +1179,17 @@ func (v StringEnumNumber) MarshalJSON() ([]byte, error) { return v.AppendJSON(ni
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StringEnumNumber) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *StringEnumBoolean) EncodeJSON(w *oasrt.Writer) {
+func (v *StringEnumBoolean) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of StringEnumBoolean.
-func (v *StringEnumBoolean) DecodeJSON(r *oasrt.Reader) error {
+func (v *StringEnumBoolean) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1216,24 +1216,24 @@ func (v StringEnumBoolean) MarshalJSON() ([]byte, error) { return v.AppendJSON(n
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StringEnumBoolean) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *IntegerEnumStrings) EncodeJSON(w *oasrt.Writer) {
+func (v *IntegerEnumStrings) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *IntegerEnumStrings) DecodeJSON(r *oasrt.Reader) error {
+func (v *IntegerEnumStrings) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) != oasrt.Invalid {
-		return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) != oasimpl.Invalid {
+		return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -1251,24 +1251,24 @@ func (v IntegerEnumStrings) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *IntegerEnumStrings) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *ObjectEnum) EncodeJSON(w *oasrt.Writer) {
+func (v *ObjectEnum) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *ObjectEnum) DecodeJSON(r *oasrt.Reader) error {
+func (v *ObjectEnum) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) != oasrt.Object {
-		return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) != oasimpl.Object {
+		return oasimpl.Violation(at2, "expected object, got %v", oasimpl.RawKind(x1))
 	}
 	if !oasimpl.JSONEqual(x1, `{"a":1}`) {
 		return oasimpl.Violation(at2, "%s is not one of the enum's values", x1)
@@ -1289,17 +1289,17 @@ func (v ObjectEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectEnum) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *AllOfEnum) EncodeJSON(w *oasrt.Writer) {
+func (v *AllOfEnum) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *AllOfEnum) DecodeJSON(r *oasrt.Reader) error {
+func (v *AllOfEnum) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -1324,24 +1324,24 @@ func (v AllOfEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AllOfEnum) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *ArrayEnum) EncodeJSON(w *oasrt.Writer) {
+func (v *ArrayEnum) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *ArrayEnum) DecodeJSON(r *oasrt.Reader) error {
+func (v *ArrayEnum) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) != oasrt.Invalid {
-		return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) != oasimpl.Invalid {
+		return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -1359,17 +1359,17 @@ func (v ArrayEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ArrayEnum) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *IntegerEnumBoolean) EncodeJSON(w *oasrt.Writer) {
+func (v *IntegerEnumBoolean) EncodeJSON(w *oasimpl.Writer) {
 	w.Int(int64(*v))
 }
 
 // DecodeJSON reads one of the values of IntegerEnumBoolean.
-func (v *IntegerEnumBoolean) DecodeJSON(r *oasrt.Reader) error {
+func (v *IntegerEnumBoolean) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -1396,17 +1396,17 @@ func (v IntegerEnumBoolean) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *IntegerEnumBoolean) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *NullEnum) EncodeJSON(w *oasrt.Writer) {
+func (v *NullEnum) EncodeJSON(w *oasimpl.Writer) {
 	w.Int(int64(*v))
 }
 
 // DecodeJSON reads one of the values of NullEnum.
-func (v *NullEnum) DecodeJSON(r *oasrt.Reader) error {
+func (v *NullEnum) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -1433,12 +1433,12 @@ func (v NullEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NullEnum) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *NullEnumMember) EncodeJSON(w *oasrt.Writer) {
+func (v *NullEnumMember) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case NullEnumMemberNullEnumMember1:
 		v.NullEnumMember1.EncodeJSON(w)
@@ -1453,12 +1453,12 @@ func (v *NullEnumMember) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *NullEnumMember) DecodeJSON(r *oasrt.Reader) error {
+func (v *NullEnumMember) DecodeJSON(r *oasimpl.Reader) error {
 	*v = NullEnumMember{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = NullEnumMemberString
 		x1, err := r.Str()
 		if err != nil {
@@ -1466,7 +1466,7 @@ func (v *NullEnumMember) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = NullEnumMemberNullEnumMember1
 		if err := v.NullEnumMember1.DecodeJSON(r); err != nil {
 			return err
@@ -1488,12 +1488,12 @@ func (v NullEnumMember) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NullEnumMember) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *NullEnumMembers) EncodeJSON(w *oasrt.Writer) {
+func (v *NullEnumMembers) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -1507,7 +1507,7 @@ func (v *NullEnumMembers) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *NullEnumMembers) DecodeJSON(r *oasrt.Reader) error {
+func (v *NullEnumMembers) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -1521,7 +1521,7 @@ func (v *NullEnumMembers) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e4 *oasrt.Nullable[NullEnumMember]
-		(*v), e4 = oasrt.Grow(r, (*v))
+		(*v), e4 = oasimpl.Grow(r, (*v))
 		if oasimpl.NonNull(r, &(*e4)) {
 			if err := (*e4).Value.DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i3)
@@ -1546,13 +1546,13 @@ func (v NullEnumMembers) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NullEnumMembers) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *NotCondition) DecodeJSON(r *oasrt.Reader) error {
+func (v *NotCondition) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -1565,12 +1565,12 @@ func (v *NotCondition) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as JSON.
-func (v *NotCondition) EncodeJSON(w *oasrt.Writer) {
+func (v *NotCondition) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // decodeTyped reads JSON into v, checking the schema.
-func (v *NotCondition) decodeTyped(r *oasrt.Reader) error {
+func (v *NotCondition) decodeTyped(r *oasimpl.Reader) error {
 	x, err := r.Raw()
 	if err != nil {
 		return err
@@ -1591,17 +1591,17 @@ func (v NotCondition) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotCondition) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *ClosedUntyped) EncodeJSON(w *oasrt.Writer) {
+func (v *ClosedUntyped) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *ClosedUntyped) DecodeJSON(r *oasrt.Reader) error {
+func (v *ClosedUntyped) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -1628,13 +1628,13 @@ func (v ClosedUntyped) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ClosedUntyped) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
-func (v *PropertiesAndItems) EncodeJSON(w *oasrt.Writer) {
-	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+func (v *PropertiesAndItems) EncodeJSON(w *oasimpl.Writer) {
+	if other := oasimpl.OtherJSON(v.OtherKind); other != "" {
 		w.Raw(other)
 		return
 	}
@@ -1648,11 +1648,11 @@ func (v *PropertiesAndItems) EncodeJSON(w *oasrt.Writer) {
 
 // DecodeJSON reads a JSON object into v, or a value of another kind
 // into its OtherKind, checking the schema.
-func (v *PropertiesAndItems) DecodeJSON(r *oasrt.Reader) error {
-	if r.Next() != oasrt.Object {
+func (v *PropertiesAndItems) DecodeJSON(r *oasimpl.Reader) error {
+	if r.Next() != oasimpl.Object {
 		*v = PropertiesAndItems{}
 		at := r.Start()
-		other, err := oasrt.DecodeOther(r, &v.OtherKind)
+		other, err := oasimpl.DecodeOther(r, &v.OtherKind)
 		if err != nil {
 			return err
 		}
@@ -1663,7 +1663,7 @@ func (v *PropertiesAndItems) DecodeJSON(r *oasrt.Reader) error {
 		}
 		return nil
 	}
-	v.OtherKind = oasrt.OtherKind{}
+	v.OtherKind = oasimpl.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1701,17 +1701,17 @@ func (v PropertiesAndItems) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PropertiesAndItems) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *ObjectOrStringEnumAsString) EncodeJSON(w *oasrt.Writer) {
+func (v *ObjectOrStringEnumAsString) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of ObjectOrStringEnumAsString.
-func (v *ObjectOrStringEnumAsString) DecodeJSON(r *oasrt.Reader) error {
+func (v *ObjectOrStringEnumAsString) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1738,16 +1738,16 @@ func (v ObjectOrStringEnumAsString) MarshalJSON() ([]byte, error) { return v.App
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOrStringEnumAsString) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *OneOfTypeArray1) EncodeJSON(w *oasrt.Writer) {
+func (v *OneOfTypeArray1) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case OneOfTypeArray1Object:
 		start1 := len(w.Buf)
-		for _, k2 := range oasrt.SortedKeys(w, v.Object) {
+		for _, k2 := range oasimpl.SortedKeys(w, v.Object) {
 			w.Key(k2)
 			x3 := v.Object[k2]
 			w.RawJSON(x3)
@@ -1765,12 +1765,12 @@ func (v *OneOfTypeArray1) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *OneOfTypeArray1) DecodeJSON(r *oasrt.Reader) error {
+func (v *OneOfTypeArray1) DecodeJSON(r *oasimpl.Reader) error {
 	*v = OneOfTypeArray1{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = OneOfTypeArray1Object
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -1802,7 +1802,7 @@ func (v *OneOfTypeArray1) DecodeJSON(r *oasrt.Reader) error {
 			v.Object[key5] = x6
 		}
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = OneOfTypeArray1String
 		x8, err := r.Str()
 		if err != nil {
@@ -1826,47 +1826,47 @@ func (v OneOfTypeArray1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OneOfTypeArray1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintObjectOrString             oasrt.SizeHint
-	sizeHintArrayOrObject              oasrt.SizeHint
-	sizeHintObjectOrBoolean            oasrt.SizeHint
-	sizeHintObjectOrNull               oasrt.SizeHint
-	sizeHintObjectOrStringEnum         oasrt.SizeHint
-	sizeHintObjectOrStringKeys         oasrt.SizeHint
-	sizeHintOneOfTypeArray             oasrt.SizeHint
-	sizeHintViaRef                     oasrt.SizeHint
-	sizeHintRequiredMap                oasrt.SizeHint
-	sizeHintCountedMap                 oasrt.SizeHint
-	sizeHintNamedMap                   oasrt.SizeHint
-	sizeHintMapHolder                  oasrt.SizeHint
-	sizeHintAtLeastTwo                 oasrt.SizeHint
-	sizeHintPatternEnum                oasrt.SizeHint
-	sizeHintMinimumEnum                oasrt.SizeHint
-	sizeHintStringEnumNumber           oasrt.SizeHint
-	sizeHintStringEnumBoolean          oasrt.SizeHint
-	sizeHintIntegerEnumStrings         oasrt.SizeHint
-	sizeHintObjectEnum                 oasrt.SizeHint
-	sizeHintAllOfEnum                  oasrt.SizeHint
-	sizeHintArrayEnum                  oasrt.SizeHint
-	sizeHintIntegerEnumBoolean         oasrt.SizeHint
-	sizeHintNullEnum                   oasrt.SizeHint
-	sizeHintNullEnumMember             oasrt.SizeHint
-	sizeHintNullEnumMembers            oasrt.SizeHint
-	sizeHintNotCondition               oasrt.SizeHint
-	sizeHintClosedUntyped              oasrt.SizeHint
-	sizeHintPropertiesAndItems         oasrt.SizeHint
-	sizeHintObjectOrStringEnumAsString oasrt.SizeHint
-	sizeHintOneOfTypeArray1            oasrt.SizeHint
+	sizeHintObjectOrString             oasimpl.SizeHint
+	sizeHintArrayOrObject              oasimpl.SizeHint
+	sizeHintObjectOrBoolean            oasimpl.SizeHint
+	sizeHintObjectOrNull               oasimpl.SizeHint
+	sizeHintObjectOrStringEnum         oasimpl.SizeHint
+	sizeHintObjectOrStringKeys         oasimpl.SizeHint
+	sizeHintOneOfTypeArray             oasimpl.SizeHint
+	sizeHintViaRef                     oasimpl.SizeHint
+	sizeHintRequiredMap                oasimpl.SizeHint
+	sizeHintCountedMap                 oasimpl.SizeHint
+	sizeHintNamedMap                   oasimpl.SizeHint
+	sizeHintMapHolder                  oasimpl.SizeHint
+	sizeHintAtLeastTwo                 oasimpl.SizeHint
+	sizeHintPatternEnum                oasimpl.SizeHint
+	sizeHintMinimumEnum                oasimpl.SizeHint
+	sizeHintStringEnumNumber           oasimpl.SizeHint
+	sizeHintStringEnumBoolean          oasimpl.SizeHint
+	sizeHintIntegerEnumStrings         oasimpl.SizeHint
+	sizeHintObjectEnum                 oasimpl.SizeHint
+	sizeHintAllOfEnum                  oasimpl.SizeHint
+	sizeHintArrayEnum                  oasimpl.SizeHint
+	sizeHintIntegerEnumBoolean         oasimpl.SizeHint
+	sizeHintNullEnum                   oasimpl.SizeHint
+	sizeHintNullEnumMember             oasimpl.SizeHint
+	sizeHintNullEnumMembers            oasimpl.SizeHint
+	sizeHintNotCondition               oasimpl.SizeHint
+	sizeHintClosedUntyped              oasimpl.SizeHint
+	sizeHintPropertiesAndItems         oasimpl.SizeHint
+	sizeHintObjectOrStringEnumAsString oasimpl.SizeHint
+	sizeHintOneOfTypeArray1            oasimpl.SizeHint
 )
 
 // The names under which a Reader remembers the values of unions
-// decoded by trial (oasrt.TrialKey).
+// decoded by trial (oasimpl.TrialKey).
 var (
-	trialsObjectOrStringEnum oasrt.TrialKey
+	trialsObjectOrStringEnum oasimpl.TrialKey
 )

@@ -4,6 +4,7 @@ package exactkw
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ObjectOrString is the schema of several types #/components/schemas/ObjectOrString.
@@ -258,7 +259,7 @@ type ClosedUntyped oasrt.Raw
 type PropertiesAndItems struct {
 	// OtherKind holds the value when it is not an object: the schema
 	// has no type, so JSON Schema allows every kind.
-	oasrt.OtherKind
+	oasimpl.OtherKind
 	A oasrt.Raw `json:"a,omitzero"`
 }
 

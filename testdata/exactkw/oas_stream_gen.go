@@ -14,8 +14,8 @@ import (
 // of NullEnumMembers that is r's whole input, decoded one at a time; give r
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
-func DecodeNullEnumMembersItems(r *oasrt.Reader) iter.Seq2[oasrt.Nullable[NullEnumMember], error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *oasrt.Nullable[NullEnumMember], r *oasrt.Reader) error {
+func DecodeNullEnumMembersItems(r *oasimpl.Reader) iter.Seq2[oasrt.Nullable[NullEnumMember], error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, func(x *oasrt.Nullable[NullEnumMember], r *oasimpl.Reader) error {
 		var y oasrt.Nullable[NullEnumMember]
 		if oasimpl.NonNull(r, &y) {
 			if err := y.Value.DecodeJSON(r); err != nil {
@@ -29,8 +29,8 @@ func DecodeNullEnumMembersItems(r *oasrt.Reader) iter.Seq2[oasrt.Nullable[NullEn
 
 // EncodeNullEnumMembersItems writes the elements seq yields to out as a JSON array of
 // NullEnumMembers, flushing as it goes, so memory stays bounded by one element.
-func EncodeNullEnumMembersItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Nullable[NullEnumMember], error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *oasrt.Nullable[NullEnumMember], w *oasrt.Writer) {
+func EncodeNullEnumMembersItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[oasrt.Nullable[NullEnumMember], error]) error {
+	return oasimpl.EncodeItems(w, out, seq, func(x *oasrt.Nullable[NullEnumMember], w *oasimpl.Writer) {
 		if (*x).Null {
 			w.Null()
 		} else {

@@ -7,7 +7,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -83,8 +82,8 @@ func (v *ObjectOrNull) Validate() error {
 }
 
 func (v *ObjectOrNull) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) != oasrt.Object && oasrt.RawKind((*v)) != oasrt.Null {
-		c.Errorf("expected object or null, got %v", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) != oasimpl.Object && oasimpl.RawKind((*v)) != oasimpl.Null {
+		c.Errorf("expected object or null, got %v", oasimpl.RawKind((*v)))
 	}
 	if kindKey := oasimpl.RawMissing((*v), "c"); kindKey != "" {
 		c.Errorf("missing required property %q", kindKey)
@@ -102,8 +101,8 @@ func (v *ObjectOrStringEnum) Validate() error {
 func (v *ObjectOrStringEnum) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ObjectOrStringEnumObject:
-		if oasrt.RawKind(v.Object) != oasrt.Object {
-			c.Errorf("expected object, got %v", oasrt.RawKind(v.Object))
+		if oasimpl.RawKind(v.Object) != oasimpl.Object {
+			c.Errorf("expected object, got %v", oasimpl.RawKind(v.Object))
 		}
 		if !oasimpl.JSONEqual(v.Object, `{"a":1}`) {
 			c.Errorf("%s is not one of the enum's values", v.Object)
@@ -314,8 +313,8 @@ func (v *StringEnumNumber) Validate() error {
 }
 
 func (v *StringEnumNumber) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) != oasrt.Invalid {
-		c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) != oasimpl.Invalid {
+		c.Errorf("no value is valid here (the schema is false), got %v", oasimpl.RawKind((*v)))
 	}
 }
 
@@ -344,8 +343,8 @@ func (v *IntegerEnumStrings) Validate() error {
 }
 
 func (v *IntegerEnumStrings) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) != oasrt.Invalid {
-		c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) != oasimpl.Invalid {
+		c.Errorf("no value is valid here (the schema is false), got %v", oasimpl.RawKind((*v)))
 	}
 }
 
@@ -358,8 +357,8 @@ func (v *ObjectEnum) Validate() error {
 }
 
 func (v *ObjectEnum) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) != oasrt.Object {
-		c.Errorf("expected object, got %v", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) != oasimpl.Object {
+		c.Errorf("expected object, got %v", oasimpl.RawKind((*v)))
 	}
 	if !oasimpl.JSONEqual((*v), `{"a":1}`) {
 		c.Errorf("%s is not one of the enum's values", (*v))
@@ -389,8 +388,8 @@ func (v *ArrayEnum) Validate() error {
 }
 
 func (v *ArrayEnum) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) != oasrt.Invalid {
-		c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) != oasimpl.Invalid {
+		c.Errorf("no value is valid here (the schema is false), got %v", oasimpl.RawKind((*v)))
 	}
 }
 
@@ -626,8 +625,8 @@ var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Array {
-		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Array {
+		return fmt.Sprintf("expected array, got %v", oasimpl.RawKind(raw))
 	}
 	if kindN, ok := oasimpl.RawItems(raw); ok {
 		if kindN > 0 {
@@ -639,8 +638,8 @@ var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Bool {
-		return fmt.Sprintf("expected boolean, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Bool {
+		return fmt.Sprintf("expected boolean, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }

@@ -5,7 +5,6 @@ package externalref
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
@@ -41,7 +40,7 @@ func (c *Client) ListPets(ctx context.Context, opts ...oashttp.CallOption) (List
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 		}); err != nil {
 			return nil, err

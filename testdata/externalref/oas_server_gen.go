@@ -9,6 +9,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ListPetsResponse is the result of ListPets: one of
@@ -33,7 +34,7 @@ func (v ListPetsResponse200) writeListPetsResponse(rw http.ResponseWriter, r *ht
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []Pet
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -48,7 +49,7 @@ func (v ListPetsResponse200) writeListPetsResponse(rw http.ResponseWriter, r *ht
 				break
 			}
 			var e2 *Pet
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			if err := (*e2).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}

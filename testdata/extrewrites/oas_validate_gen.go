@@ -3,7 +3,6 @@
 package extrewrites
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -47,7 +46,7 @@ func (v *Strict) Validate() error { return nil }
 
 // match1 is whether a value matches a subschema.
 var match1 = func(raw []byte) bool {
-	if oasrt.RawKind(raw) != oasrt.Invalid {
+	if oasimpl.RawKind(raw) != oasimpl.Invalid {
 		return false
 	}
 	return true

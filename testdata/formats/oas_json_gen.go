@@ -10,12 +10,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Everything) EncodeJSON(w *oasrt.Writer) {
+func (v *Everything) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"reqString":`, v.ReqString)
 	if v.OptString.Set {
@@ -225,7 +225,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 	if v.Counts != nil {
 		w.Raw(`,"counts":`)
 		start11 := len(w.Buf)
-		for _, k12 := range oasrt.SortedKeys(w, v.Counts) {
+		for _, k12 := range oasimpl.SortedKeys(w, v.Counts) {
 			w.Key(k12)
 			x13 := v.Counts[k12]
 			w.Int(x13)
@@ -236,7 +236,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 	if v.Nested != nil {
 		w.Raw(`,"nested":`)
 		start14 := len(w.Buf)
-		for _, k15 := range oasrt.SortedKeys(w, v.Nested) {
+		for _, k15 := range oasimpl.SortedKeys(w, v.Nested) {
 			w.Key(k15)
 			x16 := v.Nested[k15]
 			start17 := len(w.Buf)
@@ -303,7 +303,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
+func (v *Everything) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -370,7 +370,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e24 *int64
-					v.OptArray, e24 = oasrt.Grow(r, v.OptArray)
+					v.OptArray, e24 = oasimpl.Grow(r, v.OptArray)
 					if (*e24), err = r.Int(64); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i23), "optArray")
 					}
@@ -402,7 +402,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 							break
 						}
 						var e26 *bool
-						v.ReqNullableArray, e26 = oasrt.Grow(r, v.ReqNullableArray)
+						v.ReqNullableArray, e26 = oasimpl.Grow(r, v.ReqNullableArray)
 						if (*e26), err = r.Bool(); err != nil {
 							return oasrt.AtKey(oasrt.AtIndex(err, i25), "reqNullableArray")
 						}
@@ -432,7 +432,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 							break
 						}
 						var e28 *float64
-						v.OptNullableArray.Value, e28 = oasrt.Grow(r, v.OptNullableArray.Value)
+						v.OptNullableArray.Value, e28 = oasimpl.Grow(r, v.OptNullableArray.Value)
 						if (*e28), err = r.Float(64); err != nil {
 							return oasrt.AtKey(oasrt.AtIndex(err, i27), "optNullableArray")
 						}
@@ -461,7 +461,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e30 *oasrt.Nullable[string]
-					v.NullableItems, e30 = oasrt.Grow(r, v.NullableItems)
+					v.NullableItems, e30 = oasimpl.Grow(r, v.NullableItems)
 					if oasimpl.NonNull(r, &(*e30)) {
 						if (*e30).Value, err = r.Str(); err != nil {
 							return oasrt.AtKey(oasrt.AtIndex(err, i29), "nullableItems")
@@ -487,8 +487,8 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "freeObject")
 			}
-			if oasrt.RawKind(x31) != oasrt.Object {
-				return oasrt.AtKey(oasimpl.Violation(at32, "expected object, got %v", oasrt.RawKind(x31)), "freeObject")
+			if oasimpl.RawKind(x31) != oasimpl.Object {
+				return oasrt.AtKey(oasimpl.Violation(at32, "expected object, got %v", oasimpl.RawKind(x31)), "freeObject")
 			}
 			v.FreeObject = x31
 		case "int32":
@@ -679,7 +679,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e41 *Color
-					x39, e41 = oasrt.Grow(r, x39)
+					x39, e41 = oasimpl.Grow(r, x39)
 					if err := (*e41).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i40), key38), "nested")
 					}
@@ -708,7 +708,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e43 *[]float64
-					v.Matrix, e43 = oasrt.Grow(r, v.Matrix)
+					v.Matrix, e43 = oasimpl.Grow(r, v.Matrix)
 					if err := r.ArrStart(); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i42), "matrix")
 					}
@@ -722,7 +722,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 							break
 						}
 						var e45 *float64
-						(*e43), e45 = oasrt.Grow(r, (*e43))
+						(*e43), e45 = oasimpl.Grow(r, (*e43))
 						if (*e45), err = r.Float(64); err != nil {
 							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i44), i42), "matrix")
 						}
@@ -795,17 +795,17 @@ func (v Everything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Everything) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Color) EncodeJSON(w *oasrt.Writer) {
+func (v *Color) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Color.
-func (v *Color) DecodeJSON(r *oasrt.Reader) error {
+func (v *Color) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -842,17 +842,17 @@ func (v Color) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Color) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *NullableColor) EncodeJSON(w *oasrt.Writer) {
+func (v *NullableColor) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of NullableColor.
-func (v *NullableColor) DecodeJSON(r *oasrt.Reader) error {
+func (v *NullableColor) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -881,17 +881,17 @@ func (v NullableColor) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NullableColor) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *Level) EncodeJSON(w *oasrt.Writer) {
+func (v *Level) EncodeJSON(w *oasimpl.Writer) {
 	w.Int(int64(int32(*v)))
 }
 
 // DecodeJSON reads one of the values of Level.
-func (v *Level) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -922,12 +922,12 @@ func (v Level) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Node) EncodeJSON(w *oasrt.Writer) {
+func (v *Node) EncodeJSON(w *oasimpl.Writer) {
 	if !w.Enter() {
 		return
 	}
@@ -956,7 +956,7 @@ func (v *Node) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Node) DecodeJSON(r *oasrt.Reader) error {
+func (v *Node) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1001,7 +1001,7 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Node
-					v.Children, e4 = oasrt.Grow(r, v.Children)
+					v.Children, e4 = oasimpl.Grow(r, v.Children)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "children")
 					}
@@ -1034,12 +1034,12 @@ func (v Node) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Node) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Names) EncodeJSON(w *oasrt.Writer) {
+func (v *Names) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.PetID.Set {
 		w.StringMember(`,"pet_id":`, v.PetID.Value)
@@ -1079,7 +1079,7 @@ func (v *Names) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Names) DecodeJSON(r *oasrt.Reader) error {
+func (v *Names) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1163,18 +1163,18 @@ func (v Names) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Names) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *NamesStatus) EncodeJSON(w *oasrt.Writer) {
+func (v *NamesStatus) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *NamesStatus) DecodeJSON(r *oasrt.Reader) error {
+func (v *NamesStatus) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	x1, err := r.Str()
 	if err != nil {
@@ -1197,17 +1197,17 @@ func (v NamesStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NamesStatus) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *NamesStatus2) EncodeJSON(w *oasrt.Writer) {
+func (v *NamesStatus2) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of NamesStatus2.
-func (v *NamesStatus2) DecodeJSON(r *oasrt.Reader) error {
+func (v *NamesStatus2) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1234,12 +1234,12 @@ func (v NamesStatus2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NamesStatus2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Pets) EncodeJSON(w *oasrt.Writer) {
+func (v *Pets) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -1249,7 +1249,7 @@ func (v *Pets) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
+func (v *Pets) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -1263,7 +1263,7 @@ func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e4 *Tagged
-		(*v), e4 = oasrt.Grow(r, (*v))
+		(*v), e4 = oasimpl.Grow(r, (*v))
 		if err := (*e4).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i3)
 		}
@@ -1286,12 +1286,12 @@ func (v Pets) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pets) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
+func (v *Tagged) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if w.Streams(&v.Tags) {
@@ -1308,7 +1308,7 @@ func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start1)
 		}
 	}
-	for _, k3 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+	for _, k3 := range oasimpl.SortedKeys(w, v.AdditionalProperties) {
 		switch k3 {
 		case "id", "tags":
 			continue // a declared property is written from its field
@@ -1322,7 +1322,7 @@ func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
+func (v *Tagged) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1381,18 +1381,18 @@ func (v Tagged) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tagged) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Score) EncodeJSON(w *oasrt.Writer) {
+func (v *Score) EncodeJSON(w *oasimpl.Writer) {
 	x := float64(*v)
 	w.Float64(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Score) DecodeJSON(r *oasrt.Reader) error {
+func (v *Score) DecodeJSON(r *oasimpl.Reader) error {
 	var x float64
 	x1, err := r.Float(64)
 	if err != nil {
@@ -1415,17 +1415,17 @@ func (v Score) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Score) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Blob) EncodeJSON(w *oasrt.Writer) {
+func (v *Blob) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
+func (v *Blob) DecodeJSON(r *oasimpl.Reader) error {
 	x, err := r.Raw()
 	if err != nil {
 		return err
@@ -1446,18 +1446,18 @@ func (v Blob) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Blob) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Closed) EncodeJSON(w *oasrt.Writer) {
+func (v *Closed) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
+func (v *Closed) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1489,17 +1489,17 @@ func (v Closed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Closed) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Stickiness) EncodeJSON(w *oasrt.Writer) {
+func (v *Stickiness) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Stickiness.
-func (v *Stickiness) DecodeJSON(r *oasrt.Reader) error {
+func (v *Stickiness) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1530,12 +1530,12 @@ func (v Stickiness) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stickiness) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Box) EncodeJSON(w *oasrt.Writer) {
+func (v *Box) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Hue.Set {
 		w.Raw(`,"hue":`)
@@ -1553,7 +1553,7 @@ func (v *Box) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Box) DecodeJSON(r *oasrt.Reader) error {
+func (v *Box) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1602,12 +1602,12 @@ func (v Box) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Box) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Shared) EncodeJSON(w *oasrt.Writer) {
+func (v *Shared) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Note.Set {
 		w.StringMember(`,"note":`, v.Note.Value)
@@ -1620,7 +1620,7 @@ func (v *Shared) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Shared) DecodeJSON(r *oasrt.Reader) error {
+func (v *Shared) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1664,12 +1664,12 @@ func (v Shared) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shared) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *EverythingInline) EncodeJSON(w *oasrt.Writer) {
+func (v *EverythingInline) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"a":`, v.A)
 	if v.B.Set {
@@ -1684,7 +1684,7 @@ func (v *EverythingInline) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
+func (v *EverythingInline) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1733,12 +1733,12 @@ func (v EverythingInline) MarshalJSON() ([]byte, error) { return v.AppendJSON(ni
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EverythingInline) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *EverythingInlineB) EncodeJSON(w *oasrt.Writer) {
+func (v *EverythingInlineB) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.C.Set {
 		w.IntMember(`,"c":`, v.C.Value)
@@ -1747,7 +1747,7 @@ func (v *EverythingInlineB) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *EverythingInlineB) DecodeJSON(r *oasrt.Reader) error {
+func (v *EverythingInlineB) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1786,17 +1786,17 @@ func (v EverythingInlineB) MarshalJSON() ([]byte, error) { return v.AppendJSON(n
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EverythingInlineB) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *GetThingKindItem) EncodeJSON(w *oasrt.Writer) {
+func (v *GetThingKindItem) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of GetThingKindItem.
-func (v *GetThingKindItem) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetThingKindItem) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1825,19 +1825,19 @@ func (v GetThingKindItem) MarshalJSON() ([]byte, error) { return v.AppendJSON(ni
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetThingKindItem) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetThingOK) EncodeJSON(w *oasrt.Writer) {
+func (v *GetThingOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"thing":`)
 	v.Thing.EncodeJSON(w)
 	if v.Links != nil {
 		w.Raw(`,"links":`)
 		start1 := len(w.Buf)
-		for _, k2 := range oasrt.SortedKeys(w, v.Links) {
+		for _, k2 := range oasimpl.SortedKeys(w, v.Links) {
 			w.Key(k2)
 			x3 := v.Links[k2]
 			w.String(x3)
@@ -1849,7 +1849,7 @@ func (v *GetThingOK) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetThingOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1914,31 +1914,31 @@ func (v GetThingOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetThingOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintEverything        oasrt.SizeHint
-	sizeHintColor             oasrt.SizeHint
-	sizeHintNullableColor     oasrt.SizeHint
-	sizeHintLevel             oasrt.SizeHint
-	sizeHintNode              oasrt.SizeHint
-	sizeHintNames             oasrt.SizeHint
-	sizeHintNamesStatus       oasrt.SizeHint
-	sizeHintNamesStatus2      oasrt.SizeHint
-	sizeHintPets              oasrt.SizeHint
-	sizeHintTagged            oasrt.SizeHint
-	sizeHintScore             oasrt.SizeHint
-	sizeHintBlob              oasrt.SizeHint
-	sizeHintClosed            oasrt.SizeHint
-	sizeHintStickiness        oasrt.SizeHint
-	sizeHintBox               oasrt.SizeHint
-	sizeHintShared            oasrt.SizeHint
-	sizeHintEverythingInline  oasrt.SizeHint
-	sizeHintEverythingInlineB oasrt.SizeHint
-	sizeHintGetThingKindItem  oasrt.SizeHint
-	sizeHintGetThingOK        oasrt.SizeHint
+	sizeHintEverything        oasimpl.SizeHint
+	sizeHintColor             oasimpl.SizeHint
+	sizeHintNullableColor     oasimpl.SizeHint
+	sizeHintLevel             oasimpl.SizeHint
+	sizeHintNode              oasimpl.SizeHint
+	sizeHintNames             oasimpl.SizeHint
+	sizeHintNamesStatus       oasimpl.SizeHint
+	sizeHintNamesStatus2      oasimpl.SizeHint
+	sizeHintPets              oasimpl.SizeHint
+	sizeHintTagged            oasimpl.SizeHint
+	sizeHintScore             oasimpl.SizeHint
+	sizeHintBlob              oasimpl.SizeHint
+	sizeHintClosed            oasimpl.SizeHint
+	sizeHintStickiness        oasimpl.SizeHint
+	sizeHintBox               oasimpl.SizeHint
+	sizeHintShared            oasimpl.SizeHint
+	sizeHintEverythingInline  oasimpl.SizeHint
+	sizeHintEverythingInlineB oasimpl.SizeHint
+	sizeHintGetThingKindItem  oasimpl.SizeHint
+	sizeHintGetThingOK        oasimpl.SizeHint
 )

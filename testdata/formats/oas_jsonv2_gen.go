@@ -7,7 +7,7 @@ package formats
 import (
 	"encoding/json/jsontext"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // encoding/json/v2 calls these methods, and so does encoding/json, built on
@@ -20,7 +20,7 @@ func (v Everything) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Everything) EncodeTokens(t *oasrt.Tokens) {
+func (v *Everything) EncodeTokens(t *oasimpl.Tokens) {
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	t.StringMember("reqString", v.ReqString)
@@ -214,7 +214,7 @@ func (v *Everything) EncodeTokens(t *oasrt.Tokens) {
 	if v.Counts != nil {
 		t.Name("counts")
 		start6 := len(w.Buf)
-		for _, k7 := range oasrt.SortedKeys(w, v.Counts) {
+		for _, k7 := range oasimpl.SortedKeys(w, v.Counts) {
 			w.Key(k7)
 			x8 := v.Counts[k7]
 			w.Int(x8)
@@ -226,7 +226,7 @@ func (v *Everything) EncodeTokens(t *oasrt.Tokens) {
 	if v.Nested != nil {
 		t.Name("nested")
 		start9 := len(w.Buf)
-		for _, k10 := range oasrt.SortedKeys(w, v.Nested) {
+		for _, k10 := range oasimpl.SortedKeys(w, v.Nested) {
 			w.Key(k10)
 			x11 := v.Nested[k10]
 			start12 := len(w.Buf)
@@ -288,7 +288,7 @@ func (v *Everything) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Everything) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -302,7 +302,7 @@ func (v Color) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Color) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -316,7 +316,7 @@ func (v NullableColor) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NullableColor) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -330,7 +330,7 @@ func (v Level) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Level) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -344,7 +344,7 @@ func (v Node) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Node) EncodeTokens(t *oasrt.Tokens) {
+func (v *Node) EncodeTokens(t *oasimpl.Tokens) {
 	if !t.Enter() {
 		return
 	}
@@ -368,7 +368,7 @@ func (v *Node) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Node) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -382,7 +382,7 @@ func (v Names) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Names) EncodeTokens(t *oasrt.Tokens) {
+func (v *Names) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	if v.PetID.Set {
 		t.StringMember("pet_id", v.PetID.Value)
@@ -420,7 +420,7 @@ func (v *Names) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Names) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -434,7 +434,7 @@ func (v NamesStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NamesStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -448,7 +448,7 @@ func (v NamesStatus2) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NamesStatus2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -462,7 +462,7 @@ func (v Pets) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Pets) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -476,7 +476,7 @@ func (v Tagged) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Tagged) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -490,7 +490,7 @@ func (v Score) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Score) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -504,7 +504,7 @@ func (v Blob) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Blob) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -518,14 +518,14 @@ func (v Closed) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Closed) EncodeTokens(t *oasrt.Tokens) {
+func (v *Closed) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.ObjectEnd()
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Closed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -539,7 +539,7 @@ func (v Stickiness) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Stickiness) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -553,7 +553,7 @@ func (v Box) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Box) EncodeTokens(t *oasrt.Tokens) {
+func (v *Box) EncodeTokens(t *oasimpl.Tokens) {
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	if v.Hue.Set {
@@ -574,7 +574,7 @@ func (v *Box) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Box) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -588,7 +588,7 @@ func (v Shared) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Shared) EncodeTokens(t *oasrt.Tokens) {
+func (v *Shared) EncodeTokens(t *oasimpl.Tokens) {
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	if v.Note.Set {
@@ -604,7 +604,7 @@ func (v *Shared) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Shared) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -618,7 +618,7 @@ func (v EverythingInline) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *EverythingInline) EncodeTokens(t *oasrt.Tokens) {
+func (v *EverythingInline) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.StringMember("a", v.A)
 	if v.B.Set {
@@ -634,7 +634,7 @@ func (v *EverythingInline) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *EverythingInline) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -648,7 +648,7 @@ func (v EverythingInlineB) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *EverythingInlineB) EncodeTokens(t *oasrt.Tokens) {
+func (v *EverythingInlineB) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	if v.C.Set {
 		t.IntMember("c", v.C.Value)
@@ -658,7 +658,7 @@ func (v *EverythingInlineB) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *EverythingInlineB) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -672,7 +672,7 @@ func (v GetThingKindItem) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *GetThingKindItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -686,7 +686,7 @@ func (v GetThingOK) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *GetThingOK) EncodeTokens(t *oasrt.Tokens) {
+func (v *GetThingOK) EncodeTokens(t *oasimpl.Tokens) {
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	t.Name("thing")
@@ -694,7 +694,7 @@ func (v *GetThingOK) EncodeTokens(t *oasrt.Tokens) {
 	if v.Links != nil {
 		t.Name("links")
 		start1 := len(w.Buf)
-		for _, k2 := range oasrt.SortedKeys(w, v.Links) {
+		for _, k2 := range oasimpl.SortedKeys(w, v.Links) {
 			w.Key(k2)
 			x3 := v.Links[k2]
 			w.String(x3)
@@ -708,7 +708,7 @@ func (v *GetThingOK) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *GetThingOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}

@@ -11,11 +11,11 @@ import (
 )
 
 // ReqArrayField returns "reqArray" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Everything) ReqArrayField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.ReqArray, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Everything) ReqArrayField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.ReqArray, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,
@@ -23,13 +23,13 @@ func (v *Everything) ReqArrayField() oasrt.ArrayField[string] {
 }
 
 // OptArrayField returns "optArray" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Everything) OptArrayField() oasrt.ArrayField[int64] {
-	return oasrt.ArrayField[int64]{
-		Array: &v.OptArray, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Everything) OptArrayField() oasimpl.ArrayField[int64] {
+	return oasimpl.ArrayField[int64]{
+		Array: &v.OptArray, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *int64, r *oasrt.Reader) error {
+		DecodeItem: func(x *int64, r *oasimpl.Reader) error {
 			x1, err := r.Int(64)
 			if err != nil {
 				return err
@@ -37,20 +37,20 @@ func (v *Everything) OptArrayField() oasrt.ArrayField[int64] {
 			*x = x1
 			return nil
 		},
-		EncodeItem: func(x *int64, w *oasrt.Writer) {
+		EncodeItem: func(x *int64, w *oasimpl.Writer) {
 			w.Int(*x)
 		},
 	}
 }
 
 // ReqNullableArrayField returns "reqNullableArray" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Everything) ReqNullableArrayField() oasrt.ArrayField[bool] {
-	return oasrt.ArrayField[bool]{
-		Array: &v.ReqNullableArray, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Everything) ReqNullableArrayField() oasimpl.ArrayField[bool] {
+	return oasimpl.ArrayField[bool]{
+		Array: &v.ReqNullableArray, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *bool, r *oasrt.Reader) error {
+		DecodeItem: func(x *bool, r *oasimpl.Reader) error {
 			x1, err := r.Bool()
 			if err != nil {
 				return err
@@ -58,20 +58,20 @@ func (v *Everything) ReqNullableArrayField() oasrt.ArrayField[bool] {
 			*x = x1
 			return nil
 		},
-		EncodeItem: func(x *bool, w *oasrt.Writer) {
+		EncodeItem: func(x *bool, w *oasimpl.Writer) {
 			w.Bool(*x)
 		},
 	}
 }
 
 // OptNullableArrayField returns "optNullableArray" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Everything) OptNullableArrayField() oasrt.ArrayField[float64] {
-	return oasrt.ArrayField[float64]{
-		Array: &v.OptNullableArray, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Everything) OptNullableArrayField() oasimpl.ArrayField[float64] {
+	return oasimpl.ArrayField[float64]{
+		Array: &v.OptNullableArray, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *float64, r *oasrt.Reader) error {
+		DecodeItem: func(x *float64, r *oasimpl.Reader) error {
 			x1, err := r.Float(64)
 			if err != nil {
 				return err
@@ -79,20 +79,20 @@ func (v *Everything) OptNullableArrayField() oasrt.ArrayField[float64] {
 			*x = x1
 			return nil
 		},
-		EncodeItem: func(x *float64, w *oasrt.Writer) {
+		EncodeItem: func(x *float64, w *oasimpl.Writer) {
 			w.Float64(*x)
 		},
 	}
 }
 
 // NullableItemsField returns "nullableItems" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Everything) NullableItemsField() oasrt.ArrayField[oasrt.Nullable[string]] {
-	return oasrt.ArrayField[oasrt.Nullable[string]]{
-		Array: &v.NullableItems, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Everything) NullableItemsField() oasimpl.ArrayField[oasrt.Nullable[string]] {
+	return oasimpl.ArrayField[oasrt.Nullable[string]]{
+		Array: &v.NullableItems, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *oasrt.Nullable[string], r *oasrt.Reader) error {
+		DecodeItem: func(x *oasrt.Nullable[string], r *oasimpl.Reader) error {
 			var y oasrt.Nullable[string]
 			if oasimpl.NonNull(r, &y) {
 				x1, err := r.Str()
@@ -104,7 +104,7 @@ func (v *Everything) NullableItemsField() oasrt.ArrayField[oasrt.Nullable[string
 			*x = y
 			return nil
 		},
-		EncodeItem: func(x *oasrt.Nullable[string], w *oasrt.Writer) {
+		EncodeItem: func(x *oasrt.Nullable[string], w *oasimpl.Writer) {
 			if (*x).Null {
 				w.Null()
 			} else {
@@ -115,13 +115,13 @@ func (v *Everything) NullableItemsField() oasrt.ArrayField[oasrt.Nullable[string
 }
 
 // MatrixField returns "matrix" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Everything) MatrixField() oasrt.ArrayField[[]float64] {
-	return oasrt.ArrayField[[]float64]{
-		Array: &v.Matrix, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Everything) MatrixField() oasimpl.ArrayField[[]float64] {
+	return oasimpl.ArrayField[[]float64]{
+		Array: &v.Matrix, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *[]float64, r *oasrt.Reader) error {
+		DecodeItem: func(x *[]float64, r *oasimpl.Reader) error {
 			var y []float64
 			if err := r.ArrStart(); err != nil {
 				return err
@@ -136,7 +136,7 @@ func (v *Everything) MatrixField() oasrt.ArrayField[[]float64] {
 					break
 				}
 				var e2 *float64
-				y, e2 = oasrt.Grow(r, y)
+				y, e2 = oasimpl.Grow(r, y)
 				if (*e2), err = r.Float(64); err != nil {
 					return oasrt.AtIndex(err, i1)
 				}
@@ -147,7 +147,7 @@ func (v *Everything) MatrixField() oasrt.ArrayField[[]float64] {
 			*x = y
 			return nil
 		},
-		EncodeItem: func(x *[]float64, w *oasrt.Writer) {
+		EncodeItem: func(x *[]float64, w *oasimpl.Writer) {
 			start1 := len(w.Buf)
 			for i2 := range *x {
 				w.Byte(',')
@@ -159,11 +159,11 @@ func (v *Everything) MatrixField() oasrt.ArrayField[[]float64] {
 }
 
 // ChildrenField returns "children" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Node) ChildrenField() oasrt.ArrayField[Node] {
-	return oasrt.ArrayField[Node]{
-		Array: &v.Children, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Node) ChildrenField() oasimpl.ArrayField[Node] {
+	return oasimpl.ArrayField[Node]{
+		Array: &v.Children, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Node).DecodeJSON,
 		EncodeItem: (*Node).EncodeJSON,
@@ -174,22 +174,22 @@ func (v *Node) ChildrenField() oasrt.ArrayField[Node] {
 // of Pets that is r's whole input, decoded one at a time; give r
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
-func DecodePetsItems(r *oasrt.Reader) iter.Seq2[Tagged, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, (*Tagged).DecodeJSON)
+func DecodePetsItems(r *oasimpl.Reader) iter.Seq2[Tagged, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, (*Tagged).DecodeJSON)
 }
 
 // EncodePetsItems writes the elements seq yields to out as a JSON array of
 // Pets, flushing as it goes, so memory stays bounded by one element.
-func EncodePetsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Tagged, error]) error {
-	return oasrt.EncodeItems(w, out, seq, (*Tagged).EncodeJSON)
+func EncodePetsItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[Tagged, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, (*Tagged).EncodeJSON)
 }
 
 // TagsField returns "tags" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Tagged) TagsField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Tags, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Tagged) TagsField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Tags, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasidn"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
@@ -22,8 +21,8 @@ func (v *Everything) Validate() error {
 func (v *Everything) validate(c *oasimpl.Validator) {
 	if v.FreeObject != nil {
 		c.Key("freeObject")
-		if oasrt.RawKind(v.FreeObject) != oasrt.Object {
-			c.Errorf("expected object, got %v", oasrt.RawKind(v.FreeObject))
+		if oasimpl.RawKind(v.FreeObject) != oasimpl.Object {
+			c.Errorf("expected object, got %v", oasimpl.RawKind(v.FreeObject))
 		}
 		c.Pop()
 	}

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *LoginRequest) EncodeJSON(w *oasrt.Writer) {
+func (v *LoginRequest) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"user":`, v.User)
 	w.StringMember(`,"password":`, v.Password)
@@ -29,7 +29,7 @@ func (v *LoginRequest) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *LoginRequest) DecodeJSON(r *oasrt.Reader) error {
+func (v *LoginRequest) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -88,12 +88,12 @@ func (v LoginRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *LoginRequest) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintLoginRequest oasrt.SizeHint
+	sizeHintLoginRequest oasimpl.SizeHint
 )

@@ -9,17 +9,17 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as JSON.
-func (v *Anything) EncodeJSON(w *oasrt.Writer) {
+func (v *Anything) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Anything) DecodeJSON(r *oasrt.Reader) error {
+func (v *Anything) DecodeJSON(r *oasimpl.Reader) error {
 	x, err := r.Raw()
 	if err != nil {
 		return err
@@ -40,24 +40,24 @@ func (v Anything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Anything) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Bag) EncodeJSON(w *oasrt.Writer) {
+func (v *Bag) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
+func (v *Bag) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) != oasrt.Object {
-		return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) != oasimpl.Object {
+		return oasimpl.Violation(at2, "expected object, got %v", oasimpl.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -75,12 +75,12 @@ func (v Bag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bag) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Holder) EncodeJSON(w *oasrt.Writer) {
+func (v *Holder) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Any != nil {
 		w.Raw(`,"any":`)
@@ -108,7 +108,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
+func (v *Holder) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -148,7 +148,7 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *oasrt.Raw
-					v.List, e4 = oasrt.Grow(r, v.List)
+					v.List, e4 = oasimpl.Grow(r, v.List)
 					if (*e4), err = r.Raw(); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "list")
 					}
@@ -178,14 +178,14 @@ func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintAnything oasrt.SizeHint
-	sizeHintBag      oasrt.SizeHint
-	sizeHintHolder   oasrt.SizeHint
+	sizeHintAnything oasimpl.SizeHint
+	sizeHintBag      oasimpl.SizeHint
+	sizeHintHolder   oasimpl.SizeHint
 )

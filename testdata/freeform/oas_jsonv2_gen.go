@@ -7,7 +7,7 @@ package freeform
 import (
 	"encoding/json/jsontext"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // encoding/json/v2 calls these methods, and so does encoding/json, built on
@@ -20,7 +20,7 @@ func (v Anything) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Anything) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (v Bag) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Bag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Holder) EncodeTokens(t *oasrt.Tokens) {
+func (v *Holder) EncodeTokens(t *oasimpl.Tokens) {
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	if v.Any != nil {
@@ -75,7 +75,7 @@ func (v *Holder) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Holder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}

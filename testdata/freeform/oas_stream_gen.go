@@ -4,16 +4,17 @@ package freeform
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ListField returns "list" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Holder) ListField() oasrt.ArrayField[oasrt.Raw] {
-	return oasrt.ArrayField[oasrt.Raw]{
-		Array: &v.List, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Holder) ListField() oasimpl.ArrayField[oasrt.Raw] {
+	return oasimpl.ArrayField[oasrt.Raw]{
+		Array: &v.List, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *oasrt.Raw, r *oasrt.Reader) error {
+		DecodeItem: func(x *oasrt.Raw, r *oasimpl.Reader) error {
 			var y oasrt.Raw
 			x1, err := r.Raw()
 			if err != nil {
@@ -23,7 +24,7 @@ func (v *Holder) ListField() oasrt.ArrayField[oasrt.Raw] {
 			*x = y
 			return nil
 		},
-		EncodeItem: func(x *oasrt.Raw, w *oasrt.Writer) {
+		EncodeItem: func(x *oasrt.Raw, w *oasimpl.Writer) {
 			w.RawJSON((*x))
 		},
 	}

@@ -3,7 +3,6 @@
 package freeform
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -19,8 +18,8 @@ func (v *Bag) Validate() error {
 }
 
 func (v *Bag) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) != oasrt.Object {
-		c.Errorf("expected object, got %v", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) != oasimpl.Object {
+		c.Errorf("expected object, got %v", oasimpl.RawKind((*v)))
 	}
 }
 

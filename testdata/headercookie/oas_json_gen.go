@@ -3,23 +3,22 @@
 package headercookie
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON string.
-func (v *GetMeTheme) EncodeJSON(w *oasrt.Writer) {
+func (v *GetMeTheme) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of GetMeTheme.
-func (v *GetMeTheme) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetMeTheme) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -48,12 +47,12 @@ func (v GetMeTheme) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetMeTheme) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintGetMeTheme oasrt.SizeHint
+	sizeHintGetMeTheme oasimpl.SizeHint
 )

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Order) EncodeJSON(w *oasrt.Writer) {
+func (v *Order) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Items) {
 		w.RawCall(`,"items":`)
@@ -38,7 +38,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Order) DecodeJSON(r *oasrt.Reader) error {
+func (v *Order) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *OrderItemsItem
-					v.Items, e4 = oasrt.Grow(r, v.Items)
+					v.Items, e4 = oasimpl.Grow(r, v.Items)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "items")
 					}
@@ -105,12 +105,12 @@ func (v Order) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *OrderItemsItem) EncodeJSON(w *oasrt.Writer) {
+func (v *OrderItemsItem) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Product.Set {
 		w.Raw(`,"product":`)
@@ -123,7 +123,7 @@ func (v *OrderItemsItem) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *OrderItemsItem) DecodeJSON(r *oasrt.Reader) error {
+func (v *OrderItemsItem) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -167,12 +167,12 @@ func (v OrderItemsItem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderItemsItem) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *OrderItemsItemProduct) EncodeJSON(w *oasrt.Writer) {
+func (v *OrderItemsItemProduct) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Sku.Set {
 		w.StringMember(`,"sku":`, v.Sku.Value)
@@ -181,7 +181,7 @@ func (v *OrderItemsItemProduct) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *OrderItemsItemProduct) DecodeJSON(r *oasrt.Reader) error {
+func (v *OrderItemsItemProduct) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -220,12 +220,12 @@ func (v OrderItemsItemProduct) MarshalJSON() ([]byte, error) { return v.AppendJS
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderItemsItemProduct) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *OrderShipping) EncodeJSON(w *oasrt.Writer) {
+func (v *OrderShipping) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Method.Set {
 		w.Raw(`,"method":`)
@@ -235,7 +235,7 @@ func (v *OrderShipping) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *OrderShipping) DecodeJSON(r *oasrt.Reader) error {
+func (v *OrderShipping) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -274,17 +274,17 @@ func (v OrderShipping) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderShipping) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *OrderShippingMethod) EncodeJSON(w *oasrt.Writer) {
+func (v *OrderShippingMethod) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of OrderShippingMethod.
-func (v *OrderShippingMethod) DecodeJSON(r *oasrt.Reader) error {
+func (v *OrderShippingMethod) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -313,16 +313,16 @@ func (v OrderShippingMethod) MarshalJSON() ([]byte, error) { return v.AppendJSON
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderShippingMethod) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintOrder                 oasrt.SizeHint
-	sizeHintOrderItemsItem        oasrt.SizeHint
-	sizeHintOrderItemsItemProduct oasrt.SizeHint
-	sizeHintOrderShipping         oasrt.SizeHint
-	sizeHintOrderShippingMethod   oasrt.SizeHint
+	sizeHintOrder                 oasimpl.SizeHint
+	sizeHintOrderItemsItem        oasimpl.SizeHint
+	sizeHintOrderItemsItemProduct oasimpl.SizeHint
+	sizeHintOrderShipping         oasimpl.SizeHint
+	sizeHintOrderShippingMethod   oasimpl.SizeHint
 )

@@ -3,15 +3,15 @@
 package inlinenames
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ItemsField returns "items" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Order) ItemsField() oasrt.ArrayField[OrderItemsItem] {
-	return oasrt.ArrayField[OrderItemsItem]{
-		Array: &v.Items, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Order) ItemsField() oasimpl.ArrayField[OrderItemsItem] {
+	return oasimpl.ArrayField[OrderItemsItem]{
+		Array: &v.Items, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*OrderItemsItem).DecodeJSON,
 		EncodeItem: (*OrderItemsItem).EncodeJSON,

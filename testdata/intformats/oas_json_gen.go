@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Sizes) EncodeJSON(w *oasrt.Writer) {
+func (v *Sizes) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Small.Set {
 		w.IntMember(`,"small":`, int64(v.Small.Value))
@@ -37,7 +37,7 @@ func (v *Sizes) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Sizes) DecodeJSON(r *oasrt.Reader) error {
+func (v *Sizes) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -96,12 +96,12 @@ func (v Sizes) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Sizes) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintSizes oasrt.SizeHint
+	sizeHintSizes oasimpl.SizeHint
 )

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *List) EncodeJSON(w *oasrt.Writer) {
+func (v *List) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"total":`, v.Total)
 	if w.Streams(&v.Result) {
@@ -37,7 +37,7 @@ func (v *List) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *List) DecodeJSON(r *oasrt.Reader) error {
+func (v *List) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Item
-					v.Result, e4 = oasrt.Grow(r, v.Result)
+					v.Result, e4 = oasimpl.Grow(r, v.Result)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "result")
 					}
@@ -114,12 +114,12 @@ func (v List) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *List) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Item) EncodeJSON(w *oasrt.Writer) {
+func (v *Item) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"a":`, v.A)
 	if v.B.Null {
@@ -147,7 +147,7 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Item) DecodeJSON(r *oasrt.Reader) error {
+func (v *Item) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -217,13 +217,13 @@ func (v Item) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Item) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintList oasrt.SizeHint
-	sizeHintItem oasrt.SizeHint
+	sizeHintList oasimpl.SizeHint
+	sizeHintItem oasimpl.SizeHint
 )

@@ -3,16 +3,15 @@
 package jsonspec
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ResultField returns "result" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *List) ResultField() oasrt.ArrayField[Item] {
-	return oasrt.ArrayField[Item]{
-		Array: &v.Result, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *List) ResultField() oasimpl.ArrayField[Item] {
+	return oasimpl.ArrayField[Item]{
+		Array: &v.Result, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Item).DecodeJSON,
 		EncodeItem: (*Item).EncodeJSON,
@@ -20,11 +19,11 @@ func (v *List) ResultField() oasrt.ArrayField[Item] {
 }
 
 // HighlightField returns "highlight" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Item) HighlightField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Highlight, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Item) HighlightField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Highlight, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes the variant that is set.
-func (v *Scalar) EncodeJSON(w *oasrt.Writer) {
+func (v *Scalar) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ScalarString:
 		w.String(v.String)
@@ -29,12 +29,12 @@ func (v *Scalar) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Scalar) DecodeJSON(r *oasrt.Reader) error {
+func (v *Scalar) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Scalar{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = ScalarString
 		at2 := r.Start()
 		x1, err := r.Str()
@@ -46,7 +46,7 @@ func (v *Scalar) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = ScalarInteger
 		at4 := r.Start()
 		x3, err := r.Int(64)
@@ -74,12 +74,12 @@ func (v Scalar) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Scalar) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Loose) EncodeJSON(w *oasrt.Writer) {
+func (v *Loose) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case LooseString:
 		w.String(v.String)
@@ -96,12 +96,12 @@ func (v *Loose) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
+func (v *Loose) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Loose{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = LooseString
 		x1, err := r.Str()
 		if err != nil {
@@ -109,7 +109,7 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = LooseNumber
 		x2, err := r.Float(64)
 		if err != nil {
@@ -117,7 +117,7 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.Number = x2
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = LooseBoolean
 		x3, err := r.Bool()
 		if err != nil {
@@ -141,12 +141,12 @@ func (v Loose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Loose) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Count) EncodeJSON(w *oasrt.Writer) {
+func (v *Count) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case CountInteger:
 		w.Int(v.Integer)
@@ -161,13 +161,13 @@ func (v *Count) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Count) DecodeJSON(r *oasrt.Reader) error {
+func (v *Count) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Count{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Number:
+	case oasimpl.Number:
 		if r.IsInteger() {
 			m := r.Mark()
 			var x1 int64
@@ -207,12 +207,12 @@ func (v Count) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Count) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Mixed) EncodeJSON(w *oasrt.Writer) {
+func (v *Mixed) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case MixedObject:
 		v.Object.EncodeJSON(w)
@@ -234,18 +234,18 @@ func (v *Mixed) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
+func (v *Mixed) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Mixed{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = MixedObject
 		if err := v.Object.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = MixedArray
 		x3, err := r.Strings()
 		if err != nil {
@@ -253,7 +253,7 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.Array = x3
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = MixedString
 		x4, err := r.Str()
 		if err != nil {
@@ -277,12 +277,12 @@ func (v Mixed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Mixed) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Mode) EncodeJSON(w *oasrt.Writer) {
+func (v *Mode) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ModeString:
 		v.String.EncodeJSON(w)
@@ -297,18 +297,18 @@ func (v *Mode) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Mode) DecodeJSON(r *oasrt.Reader) error {
+func (v *Mode) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Mode{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = ModeString
 		if err := v.String.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = ModeInteger
 		if err := v.Integer.DecodeJSON(r); err != nil {
 			return err
@@ -330,12 +330,12 @@ func (v Mode) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Mode) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Holder) EncodeJSON(w *oasrt.Writer) {
+func (v *Holder) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Scalar.Set {
 		w.Raw(`,"scalar":`)
@@ -361,7 +361,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
+func (v *Holder) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -416,13 +416,13 @@ func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
-func (v *Point) EncodeJSON(w *oasrt.Writer) {
+func (v *Point) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Byte(',')
 	w.Float64(v.X)
@@ -436,7 +436,7 @@ func (v *Point) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON array into v, checking the schema.
-func (v *Point) DecodeJSON(r *oasrt.Reader) error {
+func (v *Point) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Point{}
 	at := r.Start()
 	if err := r.ArrStart(); err != nil {
@@ -493,13 +493,13 @@ func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
-func (v *Record) EncodeJSON(w *oasrt.Writer) {
+func (v *Record) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Byte(',')
 	w.String(v.Item0)
@@ -523,7 +523,7 @@ func (v *Record) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON array into v, checking the schema.
-func (v *Record) DecodeJSON(r *oasrt.Reader) error {
+func (v *Record) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Record{}
 	at := r.Start()
 	if err := r.ArrStart(); err != nil {
@@ -559,7 +559,7 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			var e2 *bool
-			v.Rest, e2 = oasrt.Grow(r, v.Rest)
+			v.Rest, e2 = oasimpl.Grow(r, v.Rest)
 			if (*e2), err = r.Bool(); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
@@ -583,13 +583,13 @@ func (v Record) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Record) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
-func (v *Open) EncodeJSON(w *oasrt.Writer) {
+func (v *Open) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Item0.Set {
 		w.Byte(',')
@@ -603,7 +603,7 @@ func (v *Open) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON array into v, checking the schema.
-func (v *Open) DecodeJSON(r *oasrt.Reader) error {
+func (v *Open) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Open{}
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -631,7 +631,7 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 			v.Item0.Value = int32(x2)
 		default:
 			var e4 *oasrt.Raw
-			v.Rest, e4 = oasrt.Grow(r, v.Rest)
+			v.Rest, e4 = oasimpl.Grow(r, v.Rest)
 			if (*e4), err = r.Raw(); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
@@ -652,12 +652,12 @@ func (v Open) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Open) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Track) EncodeJSON(w *oasrt.Writer) {
+func (v *Track) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Points) {
 		w.RawCall(`,"points":`)
@@ -679,7 +679,7 @@ func (v *Track) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Track) DecodeJSON(r *oasrt.Reader) error {
+func (v *Track) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -713,7 +713,7 @@ func (v *Track) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Point
-					v.Points, e4 = oasrt.Grow(r, v.Points)
+					v.Points, e4 = oasimpl.Grow(r, v.Points)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "points")
 					}
@@ -751,24 +751,24 @@ func (v Track) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Track) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *NotNull) EncodeJSON(w *oasrt.Writer) {
+func (v *NotNull) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *NotNull) DecodeJSON(r *oasrt.Reader) error {
+func (v *NotNull) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) == oasrt.Null {
-		return oasimpl.Violation(at2, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) == oasimpl.Null {
+		return oasimpl.Violation(at2, "a value of type %v is ruled out by the schema's not", oasimpl.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -786,25 +786,25 @@ func (v NotNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotNull) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Fraction) EncodeJSON(w *oasrt.Writer) {
+func (v *Fraction) EncodeJSON(w *oasimpl.Writer) {
 	x := float64(*v)
 	w.Float64(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Fraction) DecodeJSON(r *oasrt.Reader) error {
+func (v *Fraction) DecodeJSON(r *oasimpl.Reader) error {
 	var x float64
 	at2 := r.Start()
 	x1, err := r.Float(64)
 	if err != nil {
 		return err
 	}
-	if oasrt.IsInteger(x1) {
+	if oasimpl.IsInteger(x1) {
 		return oasimpl.Violation(at2, "%v is an integer, ruled out by the schema's not", x1)
 	}
 	x = x1
@@ -824,18 +824,18 @@ func (v Fraction) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Fraction) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Name) EncodeJSON(w *oasrt.Writer) {
+func (v *Name) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Name) DecodeJSON(r *oasrt.Reader) error {
+func (v *Name) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	at2 := r.Start()
 	x1, err := r.Str()
@@ -862,18 +862,18 @@ func (v Name) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Name) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *NotZero) EncodeJSON(w *oasrt.Writer) {
+func (v *NotZero) EncodeJSON(w *oasimpl.Writer) {
 	x := int64(*v)
 	w.Int(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *NotZero) DecodeJSON(r *oasrt.Reader) error {
+func (v *NotZero) DecodeJSON(r *oasimpl.Reader) error {
 	var x int64
 	at2 := r.Start()
 	x1, err := r.Int(64)
@@ -900,17 +900,17 @@ func (v NotZero) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotZero) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Between) EncodeJSON(w *oasrt.Writer) {
+func (v *Between) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Between) DecodeJSON(r *oasrt.Reader) error {
+func (v *Between) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -947,17 +947,17 @@ func (v Between) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Between) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Color) EncodeJSON(w *oasrt.Writer) {
+func (v *Color) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Color.
-func (v *Color) DecodeJSON(r *oasrt.Reader) error {
+func (v *Color) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -986,12 +986,12 @@ func (v Color) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Color) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Payment) EncodeJSON(w *oasrt.Writer) {
+func (v *Payment) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Card.Set {
 		w.StringMember(`,"card":`, v.Card.Value)
@@ -1006,7 +1006,7 @@ func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"note":`)
 		w.RawJSON(v.Note)
 	}
-	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {
 		case "card", "account", "reference", "note":
 			continue // a declared property is written from its field
@@ -1020,7 +1020,7 @@ func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
+func (v *Payment) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1055,10 +1055,10 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			if oasrt.RawKind(x3) == oasrt.Array || oasrt.RawKind(x3) == oasrt.Object {
-				return oasrt.AtKey(oasimpl.Violation(at4, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x3)), "note")
+			if oasimpl.RawKind(x3) == oasimpl.Array || oasimpl.RawKind(x3) == oasimpl.Object {
+				return oasrt.AtKey(oasimpl.Violation(at4, "a value of type %v is ruled out by the schema's not", oasimpl.RawKind(x3)), "note")
 			}
-			if oasrt.RawInteger(x3) {
+			if oasimpl.RawInteger(x3) {
 				return oasrt.AtKey(oasimpl.Violation(at4, "%s is an integer, ruled out by the schema's not", x3), "note")
 			}
 			v.Note = x3
@@ -1098,12 +1098,12 @@ func (v Payment) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Payment) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Sealed) EncodeJSON(w *oasrt.Writer) {
+func (v *Sealed) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
@@ -1112,7 +1112,7 @@ func (v *Sealed) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Sealed) DecodeJSON(r *oasrt.Reader) error {
+func (v *Sealed) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1161,12 +1161,12 @@ func (v Sealed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Sealed) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Cat) EncodeJSON(w *oasrt.Writer) {
+func (v *Cat) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Meows.Set {
 		if v.Meows.Value {
@@ -1175,7 +1175,7 @@ func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 			w.Raw(`,"meows":false`)
 		}
 	}
-	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.PatternProperties) {
 		switch k1 {
 		case "meows":
 			continue // a declared property is written from its field
@@ -1189,7 +1189,7 @@ func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
+func (v *Cat) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1238,24 +1238,24 @@ func (v Cat) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cat) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Nothing) EncodeJSON(w *oasrt.Writer) {
+func (v *Nothing) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Nothing) DecodeJSON(r *oasrt.Reader) error {
+func (v *Nothing) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) != oasrt.Invalid {
-		return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) != oasimpl.Invalid {
+		return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -1273,12 +1273,12 @@ func (v Nothing) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Nothing) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *NoBar) EncodeJSON(w *oasrt.Writer) {
+func (v *NoBar) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Foo.Set {
 		w.IntMember(`,"foo":`, v.Foo.Value)
@@ -1291,7 +1291,7 @@ func (v *NoBar) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
+func (v *NoBar) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1315,8 +1315,8 @@ func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "bar")
 			}
-			if oasrt.RawKind(x1) != oasrt.Invalid {
-				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "bar")
+			if oasimpl.RawKind(x1) != oasimpl.Invalid {
+				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x1)), "bar")
 			}
 			v.Bar = x1
 		default:
@@ -1340,17 +1340,17 @@ func (v NoBar) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NoBar) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Odd) EncodeJSON(w *oasrt.Writer) {
+func (v *Odd) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Odd) DecodeJSON(r *oasrt.Reader) error {
+func (v *Odd) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -1375,12 +1375,12 @@ func (v Odd) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Odd) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Empty) EncodeJSON(w *oasrt.Writer) {
+func (v *Empty) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -1390,7 +1390,7 @@ func (v *Empty) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Empty) DecodeJSON(r *oasrt.Reader) error {
+func (v *Empty) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -1404,14 +1404,14 @@ func (v *Empty) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e4 *oasrt.Raw
-		(*v), e4 = oasrt.Grow(r, (*v))
+		(*v), e4 = oasimpl.Grow(r, (*v))
 		at6 := r.Start()
 		x5, err := r.Raw()
 		if err != nil {
 			return oasrt.AtIndex(err, i3)
 		}
-		if oasrt.RawKind(x5) != oasrt.Invalid {
-			return oasrt.AtIndex(oasimpl.Violation(at6, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x5)), i3)
+		if oasimpl.RawKind(x5) != oasimpl.Invalid {
+			return oasrt.AtIndex(oasimpl.Violation(at6, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x5)), i3)
 		}
 		(*e4) = x5
 	}
@@ -1433,24 +1433,24 @@ func (v Empty) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Empty) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *AnyObject) EncodeJSON(w *oasrt.Writer) {
+func (v *AnyObject) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *AnyObject) DecodeJSON(r *oasrt.Reader) error {
+func (v *AnyObject) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) != oasrt.Object {
-		return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) != oasimpl.Object {
+		return oasimpl.Violation(at2, "expected object, got %v", oasimpl.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -1468,24 +1468,24 @@ func (v AnyObject) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AnyObject) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *ObjectOrNull) EncodeJSON(w *oasrt.Writer) {
+func (v *ObjectOrNull) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *ObjectOrNull) DecodeJSON(r *oasrt.Reader) error {
+func (v *ObjectOrNull) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) != oasrt.Object && oasrt.RawKind(x1) != oasrt.Null {
-		return oasimpl.Violation(at2, "expected object or null, got %v", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) != oasimpl.Object && oasimpl.RawKind(x1) != oasimpl.Null {
+		return oasimpl.Violation(at2, "expected object or null, got %v", oasimpl.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -1503,24 +1503,24 @@ func (v ObjectOrNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOrNull) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *OnlyNull) EncodeJSON(w *oasrt.Writer) {
+func (v *OnlyNull) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
+func (v *OnlyNull) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) != oasrt.Null {
-		return oasimpl.Violation(at2, "expected null, got %v", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) != oasimpl.Null {
+		return oasimpl.Violation(at2, "expected null, got %v", oasimpl.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -1538,13 +1538,13 @@ func (v OnlyNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnlyNull) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
+func (v *Unchecked) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -1557,13 +1557,13 @@ func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Unchecked) EncodeJSON(w *oasrt.Writer) {
+func (v *Unchecked) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // decodeTyped reads JSON into v, checking the schema.
-func (v *Unchecked) decodeTyped(r *oasrt.Reader) error {
+func (v *Unchecked) decodeTyped(r *oasimpl.Reader) error {
 	var x string
 	x1, err := r.Str()
 	if err != nil {
@@ -1586,17 +1586,17 @@ func (v Unchecked) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Unchecked) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Headers) EncodeJSON(w *oasrt.Writer) {
+func (v *Headers) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
 	}
-	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {
 		case "id":
 			continue // a declared property is written from its field
@@ -1606,7 +1606,7 @@ func (v *Headers) EncodeJSON(w *oasrt.Writer) {
 		w.String(x2)
 	}
 	w.DoneKeys()
-	for _, k3 := range oasrt.SortedKeys(w, v.PatternProperties2) {
+	for _, k3 := range oasimpl.SortedKeys(w, v.PatternProperties2) {
 		switch k3 {
 		case "id":
 			continue // a declared property is written from its field
@@ -1616,7 +1616,7 @@ func (v *Headers) EncodeJSON(w *oasrt.Writer) {
 		w.Int(int64(x4))
 	}
 	w.DoneKeys()
-	for _, k5 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+	for _, k5 := range oasimpl.SortedKeys(w, v.AdditionalProperties) {
 		switch k5 {
 		case "id":
 			continue // a declared property is written from its field
@@ -1630,7 +1630,7 @@ func (v *Headers) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
+func (v *Headers) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1723,18 +1723,18 @@ func (v Headers) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Headers) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
-func (v *Labels) EncodeJSON(w *oasrt.Writer) {
-	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+func (v *Labels) EncodeJSON(w *oasimpl.Writer) {
+	if other := oasimpl.OtherJSON(v.OtherKind); other != "" {
 		w.Raw(other)
 		return
 	}
 	start := len(w.Buf)
-	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.PatternProperties) {
 		switch k1 {
 		case "":
 			continue // a declared property is written from its field
@@ -1749,13 +1749,13 @@ func (v *Labels) EncodeJSON(w *oasrt.Writer) {
 
 // DecodeJSON reads a JSON object into v, or a value of another kind
 // into its OtherKind, checking the schema.
-func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
-	if r.Next() != oasrt.Object {
+func (v *Labels) DecodeJSON(r *oasimpl.Reader) error {
+	if r.Next() != oasimpl.Object {
 		*v = Labels{}
-		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		_, err := oasimpl.DecodeOther(r, &v.OtherKind)
 		return err
 	}
-	v.OtherKind = oasrt.OtherKind{}
+	v.OtherKind = oasimpl.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1801,13 +1801,13 @@ func (v Labels) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Labels) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
+func (v *Tags) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -1820,7 +1820,7 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Tags) EncodeJSON(w *oasrt.Writer) {
+func (v *Tags) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
 		w.StringMember(`,"name":`, v.Name.Value)
@@ -1828,7 +1828,7 @@ func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 	if v.Slug.Set {
 		w.StringMember(`,"slug":`, v.Slug.Value)
 	}
-	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {
 		case "name", "slug":
 			continue // a declared property is written from its field
@@ -1838,7 +1838,7 @@ func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 		w.String(x2)
 	}
 	w.DoneKeys()
-	for _, k3 := range oasrt.SortedKeys(w, v.PatternProperties2) {
+	for _, k3 := range oasimpl.SortedKeys(w, v.PatternProperties2) {
 		switch k3 {
 		case "name", "slug":
 			continue // a declared property is written from its field
@@ -1848,7 +1848,7 @@ func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 		w.Int(x4)
 	}
 	w.DoneKeys()
-	for _, k5 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+	for _, k5 := range oasimpl.SortedKeys(w, v.AdditionalProperties) {
 		switch k5 {
 		case "name", "slug":
 			continue // a declared property is written from its field
@@ -1862,7 +1862,7 @@ func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 }
 
 // decodeTyped reads a JSON object into v, checking the schema.
-func (v *Tags) decodeTyped(r *oasrt.Reader) error {
+func (v *Tags) decodeTyped(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1946,12 +1946,12 @@ func (v Tags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Consts) EncodeJSON(w *oasrt.Writer) {
+func (v *Consts) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Ratio.Set {
 		w.Raw(`,"ratio":`)
@@ -1996,7 +1996,7 @@ func (v *Consts) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
+func (v *Consts) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2135,12 +2135,12 @@ func (v Consts) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Consts) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Fixed) EncodeJSON(w *oasrt.Writer) {
+func (v *Fixed) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case FixedNumber:
 		w.Float64(v.Number)
@@ -2153,12 +2153,12 @@ func (v *Fixed) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Fixed) DecodeJSON(r *oasrt.Reader) error {
+func (v *Fixed) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Fixed{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = FixedNumber
 		at2 := r.Start()
 		x1, err := r.Float(64)
@@ -2186,17 +2186,17 @@ func (v Fixed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Fixed) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *ShortText) EncodeJSON(w *oasrt.Writer) {
+func (v *ShortText) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *ShortText) DecodeJSON(r *oasrt.Reader) error {
+func (v *ShortText) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -2229,17 +2229,17 @@ func (v ShortText) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ShortText) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Stamp) EncodeJSON(w *oasrt.Writer) {
+func (v *Stamp) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Stamp) DecodeJSON(r *oasrt.Reader) error {
+func (v *Stamp) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -2266,17 +2266,17 @@ func (v Stamp) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stamp) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Bounded) EncodeJSON(w *oasrt.Writer) {
+func (v *Bounded) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
+func (v *Bounded) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -2309,17 +2309,17 @@ func (v Bounded) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bounded) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Few) EncodeJSON(w *oasrt.Writer) {
+func (v *Few) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Few) DecodeJSON(r *oasrt.Reader) error {
+func (v *Few) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -2357,24 +2357,24 @@ func (v Few) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Few) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Keyed) EncodeJSON(w *oasrt.Writer) {
+func (v *Keyed) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Keyed) DecodeJSON(r *oasrt.Reader) error {
+func (v *Keyed) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) != oasrt.Object {
-		return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) != oasimpl.Object {
+		return oasimpl.Violation(at2, "expected object, got %v", oasimpl.RawKind(x1))
 	}
 	if kindN, ok := oasimpl.RawMembers(x1); ok {
 		if kindN > 2 {
@@ -2400,13 +2400,13 @@ func (v Keyed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Keyed) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
-func (v *Distinct) EncodeJSON(w *oasrt.Writer) {
+func (v *Distinct) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Item0.Set {
 		w.Byte(',')
@@ -2424,7 +2424,7 @@ func (v *Distinct) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON array into v, checking the schema.
-func (v *Distinct) DecodeJSON(r *oasrt.Reader) error {
+func (v *Distinct) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Distinct{}
 	at := r.Start()
 	if err := r.ArrStart(); err != nil {
@@ -2452,7 +2452,7 @@ func (v *Distinct) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			var e2 *oasrt.Raw
-			v.Rest, e2 = oasrt.Grow(r, v.Rest)
+			v.Rest, e2 = oasimpl.Grow(r, v.Rest)
 			if (*e2), err = r.Raw(); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
@@ -2476,17 +2476,17 @@ func (v Distinct) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Distinct) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Some) EncodeJSON(w *oasrt.Writer) {
+func (v *Some) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Some) DecodeJSON(r *oasrt.Reader) error {
+func (v *Some) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -2516,17 +2516,17 @@ func (v Some) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Some) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Conditional) EncodeJSON(w *oasrt.Writer) {
+func (v *Conditional) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Conditional) DecodeJSON(r *oasrt.Reader) error {
+func (v *Conditional) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -2563,19 +2563,19 @@ func (v Conditional) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Conditional) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
+func (v *MixedAsObject) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *MixedAsObject) DecodeJSON(r *oasrt.Reader) error {
+func (v *MixedAsObject) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2618,17 +2618,17 @@ func (v MixedAsObject) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MixedAsObject) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *ModeAsString) EncodeJSON(w *oasrt.Writer) {
+func (v *ModeAsString) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of ModeAsString.
-func (v *ModeAsString) DecodeJSON(r *oasrt.Reader) error {
+func (v *ModeAsString) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -2655,17 +2655,17 @@ func (v ModeAsString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ModeAsString) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *ModeAsInteger) EncodeJSON(w *oasrt.Writer) {
+func (v *ModeAsInteger) EncodeJSON(w *oasimpl.Writer) {
 	w.Int(int64(*v))
 }
 
 // DecodeJSON reads one of the values of ModeAsInteger.
-func (v *ModeAsInteger) DecodeJSON(r *oasrt.Reader) error {
+func (v *ModeAsInteger) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -2694,12 +2694,12 @@ func (v ModeAsInteger) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ModeAsInteger) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *HolderFlag) EncodeJSON(w *oasrt.Writer) {
+func (v *HolderFlag) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case HolderFlagBoolean:
 		w.Bool(v.Boolean)
@@ -2714,12 +2714,12 @@ func (v *HolderFlag) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *HolderFlag) DecodeJSON(r *oasrt.Reader) error {
+func (v *HolderFlag) DecodeJSON(r *oasimpl.Reader) error {
 	*v = HolderFlag{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = HolderFlagString
 		x1, err := r.Str()
 		if err != nil {
@@ -2727,7 +2727,7 @@ func (v *HolderFlag) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = HolderFlagBoolean
 		x2, err := r.Bool()
 		if err != nil {
@@ -2751,12 +2751,12 @@ func (v HolderFlag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderFlag) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *HolderMaybe) EncodeJSON(w *oasrt.Writer) {
+func (v *HolderMaybe) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case HolderMaybeInteger:
 		w.Int(v.Integer)
@@ -2771,12 +2771,12 @@ func (v *HolderMaybe) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *HolderMaybe) DecodeJSON(r *oasrt.Reader) error {
+func (v *HolderMaybe) DecodeJSON(r *oasimpl.Reader) error {
 	*v = HolderMaybe{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = HolderMaybeString
 		x1, err := r.Str()
 		if err != nil {
@@ -2784,7 +2784,7 @@ func (v *HolderMaybe) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = HolderMaybeInteger
 		x2, err := r.Int(64)
 		if err != nil {
@@ -2808,16 +2808,16 @@ func (v HolderMaybe) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderMaybe) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *HolderFree) EncodeJSON(w *oasrt.Writer) {
+func (v *HolderFree) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case HolderFreeObject:
 		start1 := len(w.Buf)
-		for _, k2 := range oasrt.SortedKeys(w, v.Object) {
+		for _, k2 := range oasimpl.SortedKeys(w, v.Object) {
 			w.Key(k2)
 			x3 := v.Object[k2]
 			w.RawJSON(x3)
@@ -2835,12 +2835,12 @@ func (v *HolderFree) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *HolderFree) DecodeJSON(r *oasrt.Reader) error {
+func (v *HolderFree) DecodeJSON(r *oasimpl.Reader) error {
 	*v = HolderFree{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = HolderFreeObject
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -2864,7 +2864,7 @@ func (v *HolderFree) DecodeJSON(r *oasrt.Reader) error {
 			v.Object[key5] = x6
 		}
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = HolderFreeBoolean
 		x7, err := r.Bool()
 		if err != nil {
@@ -2888,57 +2888,57 @@ func (v HolderFree) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderFree) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintScalar        oasrt.SizeHint
-	sizeHintLoose         oasrt.SizeHint
-	sizeHintCount         oasrt.SizeHint
-	sizeHintMixed         oasrt.SizeHint
-	sizeHintMode          oasrt.SizeHint
-	sizeHintHolder        oasrt.SizeHint
-	sizeHintPoint         oasrt.SizeHint
-	sizeHintRecord        oasrt.SizeHint
-	sizeHintOpen          oasrt.SizeHint
-	sizeHintTrack         oasrt.SizeHint
-	sizeHintNotNull       oasrt.SizeHint
-	sizeHintFraction      oasrt.SizeHint
-	sizeHintName          oasrt.SizeHint
-	sizeHintNotZero       oasrt.SizeHint
-	sizeHintBetween       oasrt.SizeHint
-	sizeHintColor         oasrt.SizeHint
-	sizeHintPayment       oasrt.SizeHint
-	sizeHintSealed        oasrt.SizeHint
-	sizeHintCat           oasrt.SizeHint
-	sizeHintNothing       oasrt.SizeHint
-	sizeHintNoBar         oasrt.SizeHint
-	sizeHintOdd           oasrt.SizeHint
-	sizeHintEmpty         oasrt.SizeHint
-	sizeHintAnyObject     oasrt.SizeHint
-	sizeHintObjectOrNull  oasrt.SizeHint
-	sizeHintOnlyNull      oasrt.SizeHint
-	sizeHintUnchecked     oasrt.SizeHint
-	sizeHintHeaders       oasrt.SizeHint
-	sizeHintLabels        oasrt.SizeHint
-	sizeHintTags          oasrt.SizeHint
-	sizeHintConsts        oasrt.SizeHint
-	sizeHintFixed         oasrt.SizeHint
-	sizeHintShortText     oasrt.SizeHint
-	sizeHintStamp         oasrt.SizeHint
-	sizeHintBounded       oasrt.SizeHint
-	sizeHintFew           oasrt.SizeHint
-	sizeHintKeyed         oasrt.SizeHint
-	sizeHintDistinct      oasrt.SizeHint
-	sizeHintSome          oasrt.SizeHint
-	sizeHintConditional   oasrt.SizeHint
-	sizeHintMixedAsObject oasrt.SizeHint
-	sizeHintModeAsString  oasrt.SizeHint
-	sizeHintModeAsInteger oasrt.SizeHint
-	sizeHintHolderFlag    oasrt.SizeHint
-	sizeHintHolderMaybe   oasrt.SizeHint
-	sizeHintHolderFree    oasrt.SizeHint
+	sizeHintScalar        oasimpl.SizeHint
+	sizeHintLoose         oasimpl.SizeHint
+	sizeHintCount         oasimpl.SizeHint
+	sizeHintMixed         oasimpl.SizeHint
+	sizeHintMode          oasimpl.SizeHint
+	sizeHintHolder        oasimpl.SizeHint
+	sizeHintPoint         oasimpl.SizeHint
+	sizeHintRecord        oasimpl.SizeHint
+	sizeHintOpen          oasimpl.SizeHint
+	sizeHintTrack         oasimpl.SizeHint
+	sizeHintNotNull       oasimpl.SizeHint
+	sizeHintFraction      oasimpl.SizeHint
+	sizeHintName          oasimpl.SizeHint
+	sizeHintNotZero       oasimpl.SizeHint
+	sizeHintBetween       oasimpl.SizeHint
+	sizeHintColor         oasimpl.SizeHint
+	sizeHintPayment       oasimpl.SizeHint
+	sizeHintSealed        oasimpl.SizeHint
+	sizeHintCat           oasimpl.SizeHint
+	sizeHintNothing       oasimpl.SizeHint
+	sizeHintNoBar         oasimpl.SizeHint
+	sizeHintOdd           oasimpl.SizeHint
+	sizeHintEmpty         oasimpl.SizeHint
+	sizeHintAnyObject     oasimpl.SizeHint
+	sizeHintObjectOrNull  oasimpl.SizeHint
+	sizeHintOnlyNull      oasimpl.SizeHint
+	sizeHintUnchecked     oasimpl.SizeHint
+	sizeHintHeaders       oasimpl.SizeHint
+	sizeHintLabels        oasimpl.SizeHint
+	sizeHintTags          oasimpl.SizeHint
+	sizeHintConsts        oasimpl.SizeHint
+	sizeHintFixed         oasimpl.SizeHint
+	sizeHintShortText     oasimpl.SizeHint
+	sizeHintStamp         oasimpl.SizeHint
+	sizeHintBounded       oasimpl.SizeHint
+	sizeHintFew           oasimpl.SizeHint
+	sizeHintKeyed         oasimpl.SizeHint
+	sizeHintDistinct      oasimpl.SizeHint
+	sizeHintSome          oasimpl.SizeHint
+	sizeHintConditional   oasimpl.SizeHint
+	sizeHintMixedAsObject oasimpl.SizeHint
+	sizeHintModeAsString  oasimpl.SizeHint
+	sizeHintModeAsInteger oasimpl.SizeHint
+	sizeHintHolderFlag    oasimpl.SizeHint
+	sizeHintHolderMaybe   oasimpl.SizeHint
+	sizeHintHolderFree    oasimpl.SizeHint
 )

@@ -4,6 +4,7 @@ package keywords
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Scalar is the schema of several types #/components/schemas/Scalar.
@@ -275,7 +276,7 @@ type Headers struct {
 type Labels struct {
 	// OtherKind holds the value when it is not an object: the schema
 	// has no type, so JSON Schema allows every kind.
-	oasrt.OtherKind
+	oasimpl.OtherKind
 	// PatternProperties holds the properties whose names match `^[a-z]+$`.
 	PatternProperties map[string]string `json:"-"`
 }

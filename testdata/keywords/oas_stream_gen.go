@@ -11,11 +11,11 @@ import (
 )
 
 // PointsField returns "points" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Track) PointsField() oasrt.ArrayField[Point] {
-	return oasrt.ArrayField[Point]{
-		Array: &v.Points, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Track) PointsField() oasimpl.ArrayField[Point] {
+	return oasimpl.ArrayField[Point]{
+		Array: &v.Points, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Point).DecodeJSON,
 		EncodeItem: (*Point).EncodeJSON,
@@ -26,16 +26,16 @@ func (v *Track) PointsField() oasrt.ArrayField[Point] {
 // of Empty that is r's whole input, decoded one at a time; give r
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
-func DecodeEmptyItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *oasrt.Raw, r *oasrt.Reader) error {
+func DecodeEmptyItems(r *oasimpl.Reader) iter.Seq2[oasrt.Raw, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, func(x *oasrt.Raw, r *oasimpl.Reader) error {
 		var y oasrt.Raw
 		at2 := r.Start()
 		x1, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x1) != oasrt.Invalid {
-			return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
+		if oasimpl.RawKind(x1) != oasimpl.Invalid {
+			return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x1))
 		}
 		y = x1
 		*x = y
@@ -45,8 +45,8 @@ func DecodeEmptyItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
 
 // EncodeEmptyItems writes the elements seq yields to out as a JSON array of
 // Empty, flushing as it goes, so memory stays bounded by one element.
-func EncodeEmptyItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *oasrt.Raw, w *oasrt.Writer) {
+func EncodeEmptyItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, func(x *oasrt.Raw, w *oasimpl.Writer) {
 		w.RawJSON((*x))
 	})
 }

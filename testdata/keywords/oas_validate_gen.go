@@ -242,8 +242,8 @@ func (v *NotNull) Validate() error {
 }
 
 func (v *NotNull) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) == oasrt.Null {
-		c.Errorf("a value of type %v is ruled out by the schema's not", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) == oasimpl.Null {
+		c.Errorf("a value of type %v is ruled out by the schema's not", oasimpl.RawKind((*v)))
 	}
 }
 
@@ -256,7 +256,7 @@ func (v *Fraction) Validate() error {
 }
 
 func (v *Fraction) validate(c *oasimpl.Validator) {
-	if oasrt.IsInteger(float64(*v)) {
+	if oasimpl.IsInteger(float64(*v)) {
 		c.Errorf("%v is an integer, ruled out by the schema's not", float64(*v))
 	}
 }
@@ -351,10 +351,10 @@ func (v *Payment) validate(c *oasimpl.Validator) {
 	}
 	if v.Note != nil {
 		c.Key("note")
-		if oasrt.RawKind(v.Note) == oasrt.Array || oasrt.RawKind(v.Note) == oasrt.Object {
-			c.Errorf("a value of type %v is ruled out by the schema's not", oasrt.RawKind(v.Note))
+		if oasimpl.RawKind(v.Note) == oasimpl.Array || oasimpl.RawKind(v.Note) == oasimpl.Object {
+			c.Errorf("a value of type %v is ruled out by the schema's not", oasimpl.RawKind(v.Note))
 		}
-		if oasrt.RawInteger(v.Note) {
+		if oasimpl.RawInteger(v.Note) {
 			c.Errorf("%s is an integer, ruled out by the schema's not", v.Note)
 		}
 		c.Pop()
@@ -399,8 +399,8 @@ func (v *Nothing) Validate() error {
 }
 
 func (v *Nothing) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) != oasrt.Invalid {
-		c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) != oasimpl.Invalid {
+		c.Errorf("no value is valid here (the schema is false), got %v", oasimpl.RawKind((*v)))
 	}
 }
 
@@ -415,8 +415,8 @@ func (v *NoBar) Validate() error {
 func (v *NoBar) validate(c *oasimpl.Validator) {
 	if v.Bar != nil {
 		c.Key("bar")
-		if oasrt.RawKind(v.Bar) != oasrt.Invalid {
-			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.Bar))
+		if oasimpl.RawKind(v.Bar) != oasimpl.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasimpl.RawKind(v.Bar))
 		}
 		c.Pop()
 	}
@@ -447,8 +447,8 @@ func (v *Empty) Validate() error {
 func (v *Empty) validate(c *oasimpl.Validator) {
 	for i1 := range *v {
 		c.Index(i1)
-		if oasrt.RawKind((*v)[i1]) != oasrt.Invalid {
-			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind((*v)[i1]))
+		if oasimpl.RawKind((*v)[i1]) != oasimpl.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasimpl.RawKind((*v)[i1]))
 		}
 		c.Pop()
 	}
@@ -463,8 +463,8 @@ func (v *AnyObject) Validate() error {
 }
 
 func (v *AnyObject) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) != oasrt.Object {
-		c.Errorf("expected object, got %v", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) != oasimpl.Object {
+		c.Errorf("expected object, got %v", oasimpl.RawKind((*v)))
 	}
 }
 
@@ -477,8 +477,8 @@ func (v *ObjectOrNull) Validate() error {
 }
 
 func (v *ObjectOrNull) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) != oasrt.Object && oasrt.RawKind((*v)) != oasrt.Null {
-		c.Errorf("expected object or null, got %v", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) != oasimpl.Object && oasimpl.RawKind((*v)) != oasimpl.Null {
+		c.Errorf("expected object or null, got %v", oasimpl.RawKind((*v)))
 	}
 }
 
@@ -491,8 +491,8 @@ func (v *OnlyNull) Validate() error {
 }
 
 func (v *OnlyNull) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) != oasrt.Null {
-		c.Errorf("expected null, got %v", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) != oasimpl.Null {
+		c.Errorf("expected null, got %v", oasimpl.RawKind((*v)))
 	}
 }
 
@@ -576,7 +576,7 @@ func (v *Labels) Validate() error {
 }
 
 func (v *Labels) validate(c *oasimpl.Validator) {
-	if oasrt.OtherJSON(v.OtherKind) != "" {
+	if oasimpl.OtherJSON(v.OtherKind) != "" {
 		return
 	}
 	for _, k1 := range slices.Sorted(maps.Keys(v.PatternProperties)) {
@@ -846,8 +846,8 @@ func (v *Keyed) Validate() error {
 }
 
 func (v *Keyed) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) != oasrt.Object {
-		c.Errorf("expected object, got %v", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) != oasimpl.Object {
+		c.Errorf("expected object, got %v", oasimpl.RawKind((*v)))
 	}
 	if kindN, ok := oasimpl.RawMembers((*v)); ok {
 		if kindN > 2 {
@@ -1088,8 +1088,8 @@ var pattern1 = regexp.MustCompile(`^x-`)
 
 // eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	if eval3(raw, nil) == "" {
 		return "the value matches the schema's not"
@@ -1109,8 +1109,8 @@ var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
@@ -1301,8 +1301,8 @@ var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if pattern4.MatchString(kindStr) || !pattern5.MatchString(kindStr) {
@@ -1314,8 +1314,8 @@ var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if pattern6.MatchString(kindStr) || pattern7.MatchString(kindStr) || !pattern8.MatchString(kindStr) {
@@ -1327,24 +1327,24 @@ var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	if !oasimpl.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Bool {
-		return fmt.Sprintf("expected boolean, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Bool {
+		return fmt.Sprintf("expected boolean, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }

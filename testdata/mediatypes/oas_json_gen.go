@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetDocOK) EncodeJSON(w *oasrt.Writer) {
+func (v *GetDocOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Text.Set {
 		w.StringMember(`,"text":`, v.Text.Value)
@@ -23,7 +23,7 @@ func (v *GetDocOK) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetDocOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetDocOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -62,12 +62,12 @@ func (v GetDocOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetDocOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetImageOK) EncodeJSON(w *oasrt.Writer) {
+func (v *GetImageOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Width.Set {
 		w.IntMember(`,"width":`, v.Width.Value)
@@ -76,7 +76,7 @@ func (v *GetImageOK) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetImageOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetImageOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -115,12 +115,12 @@ func (v GetImageOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetImageOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetReportOKJSON) EncodeJSON(w *oasrt.Writer) {
+func (v *GetReportOKJSON) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Rows.Set {
 		w.IntMember(`,"rows":`, v.Rows.Value)
@@ -129,7 +129,7 @@ func (v *GetReportOKJSON) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetReportOKJSON) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetReportOKJSON) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -168,14 +168,14 @@ func (v GetReportOKJSON) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetReportOKJSON) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintGetDocOK        oasrt.SizeHint
-	sizeHintGetImageOK      oasrt.SizeHint
-	sizeHintGetReportOKJSON oasrt.SizeHint
+	sizeHintGetDocOK        oasimpl.SizeHint
+	sizeHintGetImageOK      oasimpl.SizeHint
+	sizeHintGetReportOKJSON oasimpl.SizeHint
 )

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *UploadRequest) EncodeJSON(w *oasrt.Writer) {
+func (v *UploadRequest) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"file":`, v.File)
 	if v.Title.Set {
@@ -38,7 +38,7 @@ func (v *UploadRequest) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
+func (v *UploadRequest) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -87,7 +87,7 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e6 *UploadRequestTagsItem
-					v.Tags, e6 = oasrt.Grow(r, v.Tags)
+					v.Tags, e6 = oasimpl.Grow(r, v.Tags)
 					if err := (*e6).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tags")
 					}
@@ -120,17 +120,17 @@ func (v UploadRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadRequest) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *UploadRequestTagsItem) EncodeJSON(w *oasrt.Writer) {
+func (v *UploadRequestTagsItem) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of UploadRequestTagsItem.
-func (v *UploadRequestTagsItem) DecodeJSON(r *oasrt.Reader) error {
+func (v *UploadRequestTagsItem) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -159,13 +159,13 @@ func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) { return v.AppendJS
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadRequestTagsItem) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintUploadRequest         oasrt.SizeHint
-	sizeHintUploadRequestTagsItem oasrt.SizeHint
+	sizeHintUploadRequest         oasimpl.SizeHint
+	sizeHintUploadRequestTagsItem oasimpl.SizeHint
 )

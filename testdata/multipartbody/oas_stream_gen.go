@@ -3,15 +3,15 @@
 package multipartbody
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // TagsField returns "tags" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *UploadRequest) TagsField() oasrt.ArrayField[UploadRequestTagsItem] {
-	return oasrt.ArrayField[UploadRequestTagsItem]{
-		Array: &v.Tags, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *UploadRequest) TagsField() oasimpl.ArrayField[UploadRequestTagsItem] {
+	return oasimpl.ArrayField[UploadRequestTagsItem]{
+		Array: &v.Tags, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*UploadRequestTagsItem).DecodeJSON,
 		EncodeItem: (*UploadRequestTagsItem).EncodeJSON,

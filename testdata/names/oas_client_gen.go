@@ -5,7 +5,6 @@ package names
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
@@ -79,8 +78,8 @@ func (c *Client) ListPetsStream2(ctx context.Context, opts ...oashttp.CallOption
 		}
 		streaming = true
 		v.Body = new(Page)
-		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, oasrt.ArrayField[string]{
-			Array: &v.Body.Items, Rules: oasrt.NoRules,
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasimpl.DecodeFieldItems(&b.Reader, oasimpl.ArrayField[string]{
+			Array: &v.Body.Items, Rules: oasimpl.NoRules,
 			Decode: v.Body.DecodeJSON, DecodeItem: oasimpl.DecodeStringItem,
 		}))
 		return v, nil

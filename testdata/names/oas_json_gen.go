@@ -9,18 +9,18 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as JSON.
-func (v *Handler) EncodeJSON(w *oasrt.Writer) {
+func (v *Handler) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Handler) DecodeJSON(r *oasrt.Reader) error {
+func (v *Handler) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	x1, err := r.Str()
 	if err != nil {
@@ -43,18 +43,18 @@ func (v Handler) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Handler) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *ListPetsResponse) EncodeJSON(w *oasrt.Writer) {
+func (v *ListPetsResponse) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *ListPetsResponse) DecodeJSON(r *oasrt.Reader) error {
+func (v *ListPetsResponse) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	x1, err := r.Str()
 	if err != nil {
@@ -77,18 +77,18 @@ func (v ListPetsResponse) MarshalJSON() ([]byte, error) { return v.AppendJSON(ni
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListPetsResponse) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *DecodePetsItems) EncodeJSON(w *oasrt.Writer) {
+func (v *DecodePetsItems) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *DecodePetsItems) DecodeJSON(r *oasrt.Reader) error {
+func (v *DecodePetsItems) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	x1, err := r.Str()
 	if err != nil {
@@ -111,12 +111,12 @@ func (v DecodePetsItems) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *DecodePetsItems) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Pets) EncodeJSON(w *oasrt.Writer) {
+func (v *Pets) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -126,7 +126,7 @@ func (v *Pets) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
+func (v *Pets) DecodeJSON(r *oasimpl.Reader) error {
 	x3, err := r.Strings()
 	if err != nil {
 		return err
@@ -147,12 +147,12 @@ func (v Pets) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pets) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Schema400) EncodeJSON(w *oasrt.Writer) {
+func (v *Schema400) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Field2fa.Set {
 		if v.Field2fa.Value {
@@ -169,7 +169,7 @@ func (v *Schema400) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Schema400) DecodeJSON(r *oasrt.Reader) error {
+func (v *Schema400) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -213,17 +213,17 @@ func (v Schema400) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Schema400) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *StatusCode) EncodeJSON(w *oasrt.Writer) {
+func (v *StatusCode) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of StatusCode.
-func (v *StatusCode) DecodeJSON(r *oasrt.Reader) error {
+func (v *StatusCode) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -252,12 +252,12 @@ func (v StatusCode) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StatusCode) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Page) EncodeJSON(w *oasrt.Writer) {
+func (v *Page) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Items) {
 		w.RawCall(`,"items":`)
@@ -280,7 +280,7 @@ func (v *Page) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Page) DecodeJSON(r *oasrt.Reader) error {
+func (v *Page) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -329,18 +329,18 @@ func (v Page) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Page) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintHandler          oasrt.SizeHint
-	sizeHintListPetsResponse oasrt.SizeHint
-	sizeHintDecodePetsItems  oasrt.SizeHint
-	sizeHintPets             oasrt.SizeHint
-	sizeHintSchema400        oasrt.SizeHint
-	sizeHintStatusCode       oasrt.SizeHint
-	sizeHintPage             oasrt.SizeHint
+	sizeHintHandler          oasimpl.SizeHint
+	sizeHintListPetsResponse oasimpl.SizeHint
+	sizeHintDecodePetsItems  oasimpl.SizeHint
+	sizeHintPets             oasimpl.SizeHint
+	sizeHintSchema400        oasimpl.SizeHint
+	sizeHintStatusCode       oasimpl.SizeHint
+	sizeHintPage             oasimpl.SizeHint
 )

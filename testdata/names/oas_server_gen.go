@@ -48,16 +48,16 @@ type ListPetsResponse2200Stream struct {
 }
 
 func (v ListPetsResponse2200Stream) writeListPetsResponse2(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
+	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasimpl.Writer, out io.Writer) error {
 		obj := v.Body
 		if obj == nil {
 			obj = new(Page)
 		}
-		field := oasrt.ArrayField[string]{
-			Array: &obj.Items, Rules: oasrt.NoRules,
+		field := oasimpl.ArrayField[string]{
+			Array: &obj.Items, Rules: oasimpl.NoRules,
 			Encode: obj.EncodeJSON, EncodeItem: oasimpl.EncodeStringItem,
 		}
-		return oasrt.EncodeFieldItems(w, out, field, v.Items)
+		return oasimpl.EncodeFieldItems(w, out, field, v.Items)
 	})
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"iter"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -14,22 +13,22 @@ import (
 // of Pets that is r's whole input, decoded one at a time; give r
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
-func DecodePetsItems2(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, oasimpl.DecodeStringItem)
+func DecodePetsItems2(r *oasimpl.Reader) iter.Seq2[string, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, oasimpl.DecodeStringItem)
 }
 
 // EncodePetsItems writes the elements seq yields to out as a JSON array of
 // Pets, flushing as it goes, so memory stays bounded by one element.
-func EncodePetsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeItems(w, out, seq, oasimpl.EncodeStringItem)
+func EncodePetsItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, oasimpl.EncodeStringItem)
 }
 
 // ItemsField returns "items" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Page) ItemsField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Items, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Page) ItemsField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Items, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,

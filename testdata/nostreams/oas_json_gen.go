@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as JSON.
-func (v *Tags) EncodeJSON(w *oasrt.Writer) {
+func (v *Tags) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -24,7 +24,7 @@ func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
+func (v *Tags) DecodeJSON(r *oasimpl.Reader) error {
 	at3 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -42,7 +42,7 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 			return oasimpl.Violation(at3, "more than maxItems 5 items")
 		}
 		var e5 *string
-		(*v), e5 = oasrt.Grow(r, (*v))
+		(*v), e5 = oasimpl.Grow(r, (*v))
 		if (*e5), err = r.Str(); err != nil {
 			return oasrt.AtIndex(err, i4)
 		}
@@ -65,12 +65,12 @@ func (v Tags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Page) EncodeJSON(w *oasrt.Writer) {
+func (v *Page) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"items":`)
 	start1 := len(w.Buf)
@@ -86,7 +86,7 @@ func (v *Page) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Page) DecodeJSON(r *oasrt.Reader) error {
+func (v *Page) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -115,7 +115,7 @@ func (v *Page) DecodeJSON(r *oasrt.Reader) error {
 					break
 				}
 				var e4 *Post
-				v.Items, e4 = oasrt.Grow(r, v.Items)
+				v.Items, e4 = oasimpl.Grow(r, v.Items)
 				if err := (*e4).DecodeJSON(r); err != nil {
 					return oasrt.AtKey(oasrt.AtIndex(err, i3), "items")
 				}
@@ -152,12 +152,12 @@ func (v Page) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Page) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Post) EncodeJSON(w *oasrt.Writer) {
+func (v *Post) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Tags != nil {
 		w.Raw(`,"tags":`)
@@ -176,7 +176,7 @@ func (v *Post) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Post) DecodeJSON(r *oasrt.Reader) error {
+func (v *Post) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -211,7 +211,7 @@ func (v *Post) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(oasimpl.Violation(at3, "more than maxItems 3 items"), "scores")
 				}
 				var e5 *int64
-				v.Scores, e5 = oasrt.Grow(r, v.Scores)
+				v.Scores, e5 = oasimpl.Grow(r, v.Scores)
 				if (*e5), err = r.Int(64); err != nil {
 					return oasrt.AtKey(oasrt.AtIndex(err, i4), "scores")
 				}
@@ -240,14 +240,14 @@ func (v Post) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Post) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintTags oasrt.SizeHint
-	sizeHintPage oasrt.SizeHint
-	sizeHintPost oasrt.SizeHint
+	sizeHintTags oasimpl.SizeHint
+	sizeHintPage oasimpl.SizeHint
+	sizeHintPost oasimpl.SizeHint
 )

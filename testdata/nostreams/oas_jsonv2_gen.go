@@ -7,7 +7,7 @@ package nostreams
 import (
 	"encoding/json/jsontext"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // encoding/json/v2 calls these methods, and so does encoding/json, built on
@@ -20,7 +20,7 @@ func (v Tags) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Tags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (v Page) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Page) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func (v Post) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Post) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}

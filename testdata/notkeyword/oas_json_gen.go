@@ -9,24 +9,24 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as JSON.
-func (v *NotString) EncodeJSON(w *oasrt.Writer) {
+func (v *NotString) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *NotString) DecodeJSON(r *oasrt.Reader) error {
+func (v *NotString) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	if oasrt.RawKind(x1) == oasrt.String {
-		return oasimpl.Violation(at2, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x1))
+	if oasimpl.RawKind(x1) == oasimpl.String {
+		return oasimpl.Violation(at2, "a value of type %v is ruled out by the schema's not", oasimpl.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -44,18 +44,18 @@ func (v NotString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotString) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Code) EncodeJSON(w *oasrt.Writer) {
+func (v *Code) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Code) DecodeJSON(r *oasrt.Reader) error {
+func (v *Code) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	at2 := r.Start()
 	x1, err := r.Str()
@@ -82,13 +82,13 @@ func (v Code) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintNotString oasrt.SizeHint
-	sizeHintCode      oasrt.SizeHint
+	sizeHintNotString oasimpl.SizeHint
+	sizeHintCode      oasimpl.SizeHint
 )

@@ -3,7 +3,6 @@
 package notkeyword
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -16,8 +15,8 @@ func (v *NotString) Validate() error {
 }
 
 func (v *NotString) validate(c *oasimpl.Validator) {
-	if oasrt.RawKind((*v)) == oasrt.String {
-		c.Errorf("a value of type %v is ruled out by the schema's not", oasrt.RawKind((*v)))
+	if oasimpl.RawKind((*v)) == oasimpl.String {
+		c.Errorf("a value of type %v is ruled out by the schema's not", oasimpl.RawKind((*v)))
 	}
 }
 

@@ -7,7 +7,7 @@ package nullable30
 import (
 	"encoding/json/jsontext"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // encoding/json/v2 calls these methods, and so does encoding/json, built on
@@ -20,7 +20,7 @@ func (v Note) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Note) EncodeTokens(t *oasrt.Tokens) {
+func (v *Note) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.Name("text")
 	if v.Text.Null {
@@ -53,7 +53,7 @@ func (v *Note) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Note) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func (v Owner) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Owner) EncodeTokens(t *oasrt.Tokens) {
+func (v *Owner) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	if v.Name.Set {
 		t.StringMember("name", v.Name.Value)
@@ -77,7 +77,7 @@ func (v *Owner) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Owner) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Note) EncodeJSON(w *oasrt.Writer) {
+func (v *Note) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Text.Null {
 		w.RawCall(`,"text":null`)
@@ -51,7 +51,7 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Note) DecodeJSON(r *oasrt.Reader) error {
+func (v *Note) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -114,12 +114,12 @@ func (v Note) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Note) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Owner) EncodeJSON(w *oasrt.Writer) {
+func (v *Owner) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
 		w.StringMember(`,"name":`, v.Name.Value)
@@ -128,7 +128,7 @@ func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
+func (v *Owner) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -167,12 +167,12 @@ func (v Owner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Owner) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *NoteOwner) EncodeJSON(w *oasrt.Writer) {
+func (v *NoteOwner) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case NoteOwnerOwner:
 		v.Owner.EncodeJSON(w)
@@ -185,12 +185,12 @@ func (v *NoteOwner) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *NoteOwner) DecodeJSON(r *oasrt.Reader) error {
+func (v *NoteOwner) DecodeJSON(r *oasimpl.Reader) error {
 	*v = NoteOwner{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = NoteOwnerOwner
 		if err := v.Owner.DecodeJSON(r); err != nil {
 			return err
@@ -212,14 +212,14 @@ func (v NoteOwner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NoteOwner) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintNote      oasrt.SizeHint
-	sizeHintOwner     oasrt.SizeHint
-	sizeHintNoteOwner oasrt.SizeHint
+	sizeHintNote      oasimpl.SizeHint
+	sizeHintOwner     oasimpl.SizeHint
+	sizeHintNoteOwner oasimpl.SizeHint
 )

@@ -6,7 +6,6 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
@@ -52,7 +51,7 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 	switch resp.StatusCode {
 	case 200:
 		var v SearchNotesResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			return oasimpl.DecodeArray(r, &v.Body, (*Note).DecodeJSON)
 		}); err != nil {
 			return nil, err
@@ -111,7 +110,7 @@ func (c *Client) ExportNotes(ctx context.Context, opts ...oashttp.CallOption) (E
 	switch resp.StatusCode {
 	case 200:
 		var v ExportNotesResponse200
-		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Note).DecodeJSON)
+		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasimpl.JSONLines, (*Note).DecodeJSON)
 		streaming = true
 		return v, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // SearchNotesResponse is the result of SearchNotes: one of
@@ -34,7 +35,7 @@ func (v SearchNotesResponse200) writeSearchNotesResponse(rw http.ResponseWriter,
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []Note
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -49,7 +50,7 @@ func (v SearchNotesResponse200) writeSearchNotesResponse(rw http.ResponseWriter,
 				break
 			}
 			var e2 *Note
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			if err := (*e2).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
@@ -121,7 +122,7 @@ type ExportNotesResponse200 struct {
 }
 
 func (v ExportNotesResponse200) writeExportNotesResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttpimpl.WriteSeq(rw, r, 200, "application/jsonl", oasrt.JSONLines, v.Body, (*Note).EncodeJSON)
+	oashttpimpl.WriteSeq(rw, r, 200, "application/jsonl", oasimpl.JSONLines, v.Body, (*Note).EncodeJSON)
 	return nil
 }
 

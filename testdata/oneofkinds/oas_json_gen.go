@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes the variant that is set.
-func (v *IDOrName) EncodeJSON(w *oasrt.Writer) {
+func (v *IDOrName) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case IDOrNameInt64:
 		w.Int(v.Int64)
@@ -29,12 +29,12 @@ func (v *IDOrName) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *IDOrName) DecodeJSON(r *oasrt.Reader) error {
+func (v *IDOrName) DecodeJSON(r *oasimpl.Reader) error {
 	*v = IDOrName{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = IDOrNameString
 		at2 := r.Start()
 		x1, err := r.Str()
@@ -46,7 +46,7 @@ func (v *IDOrName) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = IDOrNameInt64
 		x3, err := r.Int(64)
 		if err != nil {
@@ -70,12 +70,12 @@ func (v IDOrName) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *IDOrName) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Ref) EncodeJSON(w *oasrt.Writer) {
+func (v *Ref) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Target.Set {
 		w.Raw(`,"target":`)
@@ -85,7 +85,7 @@ func (v *Ref) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Ref) DecodeJSON(r *oasrt.Reader) error {
+func (v *Ref) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -124,13 +124,13 @@ func (v Ref) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ref) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintIDOrName oasrt.SizeHint
-	sizeHintRef      oasrt.SizeHint
+	sizeHintIDOrName oasimpl.SizeHint
+	sizeHintRef      oasimpl.SizeHint
 )

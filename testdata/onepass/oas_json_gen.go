@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes the variant that is set.
-func (v *Event) EncodeJSON(w *oasrt.Writer) {
+func (v *Event) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case EventClick:
 		v.Click.EncodeJSON(w)
@@ -31,12 +31,12 @@ func (v *Event) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Event) DecodeJSON(r *oasrt.Reader) error {
+func (v *Event) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Event{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		// Read the object once, and again from its start, the tag looked up
 		// first, only when decodeOnePass gives up (see there).
 		old := r.Pin()
@@ -90,7 +90,7 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 // succeeds, and it is: the variant's decoder would have read the same
 // members with the same code and accepted the ones it skips, which were
 // read as valid JSON.
-func (v *Event) decodeOnePass(r *oasrt.Reader) error {
+func (v *Event) decodeOnePass(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -265,7 +265,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 		}
 	case EventView:
 		want := uint64(0x503)
-		if r.Direction == oasrt.InResponse {
+		if r.Direction == oasimpl.InResponse {
 			want &^= 0x400 // writeOnly
 		}
 		if seen&want != want {
@@ -308,7 +308,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 		}
 	case EventScroll:
 		want := uint64(0x1002)
-		if r.Direction == oasrt.InRequest {
+		if r.Direction == oasimpl.InRequest {
 			want &^= 0x1000 // readOnly
 		}
 		if seen&want != want {
@@ -344,12 +344,12 @@ func (v Event) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Click) EncodeJSON(w *oasrt.Writer) {
+func (v *Click) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	w.IntMember(`,"id":`, v.ID)
@@ -390,7 +390,7 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Click) DecodeJSON(r *oasrt.Reader) error {
+func (v *Click) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -483,12 +483,12 @@ func (v Click) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Click) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *View) EncodeJSON(w *oasrt.Writer) {
+func (v *View) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"kind":`)
 	v.Kind.EncodeJSON(w)
@@ -516,7 +516,7 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"seconds":`)
 		w.Float64(v.Seconds.Value)
 	}
-	if w.Direction != oasrt.InResponse { // writeOnly
+	if w.Direction != oasimpl.InResponse { // writeOnly
 		w.StringMember(`,"token":`, v.Token)
 	}
 	if v.Note.Set {
@@ -526,7 +526,7 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *View) DecodeJSON(r *oasrt.Reader) error {
+func (v *View) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -599,7 +599,7 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	want := uint64(0xf)
-	if r.Direction == oasrt.InResponse {
+	if r.Direction == oasimpl.InResponse {
 		want &^= 0x8 // writeOnly
 	}
 	if seen&want != want {
@@ -643,19 +643,19 @@ func (v View) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *View) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
+func (v *Scroll) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if v.Origin.Set {
 		w.Raw(`,"origin":`)
 		v.Origin.Value.EncodeJSON(w)
 	}
-	if w.Direction != oasrt.InRequest { // readOnly
+	if w.Direction != oasimpl.InRequest { // readOnly
 		w.StringMember(`,"serial":`, v.Serial)
 	}
 	if v.Depth.Set {
@@ -670,7 +670,7 @@ func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
+func (v *Scroll) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -712,7 +712,7 @@ func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	want := uint64(0x3)
-	if r.Direction == oasrt.InRequest {
+	if r.Direction == oasimpl.InRequest {
 		want &^= 0x2 // readOnly
 	}
 	if seen&want != want {
@@ -733,12 +733,12 @@ func (v Scroll) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Scroll) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Point) EncodeJSON(w *oasrt.Writer) {
+func (v *Point) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"x":`)
 	w.Float64(v.X)
@@ -748,7 +748,7 @@ func (v *Point) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Point) DecodeJSON(r *oasrt.Reader) error {
+func (v *Point) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -796,12 +796,12 @@ func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Sized) EncodeJSON(w *oasrt.Writer) {
+func (v *Sized) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case SizedBox:
 		v.Box.EncodeJSON(w)
@@ -816,12 +816,12 @@ func (v *Sized) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Sized) DecodeJSON(r *oasrt.Reader) error {
+func (v *Sized) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Sized{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -857,12 +857,12 @@ func (v Sized) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Sized) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Box) EncodeJSON(w *oasrt.Writer) {
+func (v *Box) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	w.IntMember(`,"size":`, int64(v.Size))
@@ -870,7 +870,7 @@ func (v *Box) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Box) DecodeJSON(r *oasrt.Reader) error {
+func (v *Box) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -918,12 +918,12 @@ func (v Box) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Box) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Bag) EncodeJSON(w *oasrt.Writer) {
+func (v *Bag) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	w.StringMember(`,"size":`, v.Size)
@@ -931,7 +931,7 @@ func (v *Bag) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
+func (v *Bag) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -979,12 +979,12 @@ func (v Bag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bag) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Loose) EncodeJSON(w *oasrt.Writer) {
+func (v *Loose) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case LooseBox:
 		v.Box.EncodeJSON(w)
@@ -999,12 +999,12 @@ func (v *Loose) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
+func (v *Loose) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Loose{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		tag, found, err := r.FindString("kind")
 		if err != nil {
 			return err
@@ -1040,15 +1040,15 @@ func (v Loose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Loose) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Open) EncodeJSON(w *oasrt.Writer) {
+func (v *Open) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
-	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {
 		case "kind":
 			continue // a declared property is written from its field
@@ -1062,7 +1062,7 @@ func (v *Open) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Open) DecodeJSON(r *oasrt.Reader) error {
+func (v *Open) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1111,12 +1111,12 @@ func (v Open) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Open) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Holder) EncodeJSON(w *oasrt.Writer) {
+func (v *Holder) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Events) {
 		w.RawCall(`,"events":`)
@@ -1140,7 +1140,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
+func (v *Holder) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1172,7 +1172,7 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Event
-					v.Events, e4 = oasrt.Grow(r, v.Events)
+					v.Events, e4 = oasimpl.Grow(r, v.Events)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "events")
 					}
@@ -1207,17 +1207,17 @@ func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *ViewKind) EncodeJSON(w *oasrt.Writer) {
+func (v *ViewKind) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of ViewKind.
-func (v *ViewKind) DecodeJSON(r *oasrt.Reader) error {
+func (v *ViewKind) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1244,23 +1244,23 @@ func (v ViewKind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ViewKind) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintEvent    oasrt.SizeHint
-	sizeHintClick    oasrt.SizeHint
-	sizeHintView     oasrt.SizeHint
-	sizeHintScroll   oasrt.SizeHint
-	sizeHintPoint    oasrt.SizeHint
-	sizeHintSized    oasrt.SizeHint
-	sizeHintBox      oasrt.SizeHint
-	sizeHintBag      oasrt.SizeHint
-	sizeHintLoose    oasrt.SizeHint
-	sizeHintOpen     oasrt.SizeHint
-	sizeHintHolder   oasrt.SizeHint
-	sizeHintViewKind oasrt.SizeHint
+	sizeHintEvent    oasimpl.SizeHint
+	sizeHintClick    oasimpl.SizeHint
+	sizeHintView     oasimpl.SizeHint
+	sizeHintScroll   oasimpl.SizeHint
+	sizeHintPoint    oasimpl.SizeHint
+	sizeHintSized    oasimpl.SizeHint
+	sizeHintBox      oasimpl.SizeHint
+	sizeHintBag      oasimpl.SizeHint
+	sizeHintLoose    oasimpl.SizeHint
+	sizeHintOpen     oasimpl.SizeHint
+	sizeHintHolder   oasimpl.SizeHint
+	sizeHintViewKind oasimpl.SizeHint
 )

@@ -3,16 +3,15 @@
 package onepass
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // TagsField returns "tags" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Click) TagsField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Tags, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Click) TagsField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Tags, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,
@@ -20,11 +19,11 @@ func (v *Click) TagsField() oasrt.ArrayField[string] {
 }
 
 // TagsField returns "tags" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *View) TagsField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Tags, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *View) TagsField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Tags, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,
@@ -32,11 +31,11 @@ func (v *View) TagsField() oasrt.ArrayField[string] {
 }
 
 // EventsField returns "events" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Holder) EventsField() oasrt.ArrayField[Event] {
-	return oasrt.ArrayField[Event]{
-		Array: &v.Events, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Holder) EventsField() oasimpl.ArrayField[Event] {
+	return oasimpl.ArrayField[Event]{
+		Array: &v.Events, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Event).DecodeJSON,
 		EncodeItem: (*Event).EncodeJSON,

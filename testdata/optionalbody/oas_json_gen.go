@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *AddNoteRequest) EncodeJSON(w *oasrt.Writer) {
+func (v *AddNoteRequest) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Text.Set {
 		w.StringMember(`,"text":`, v.Text.Value)
@@ -23,7 +23,7 @@ func (v *AddNoteRequest) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *AddNoteRequest) DecodeJSON(r *oasrt.Reader) error {
+func (v *AddNoteRequest) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -62,12 +62,12 @@ func (v AddNoteRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AddNoteRequest) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *AddNoteCreated) EncodeJSON(w *oasrt.Writer) {
+func (v *AddNoteCreated) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
@@ -76,7 +76,7 @@ func (v *AddNoteCreated) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *AddNoteCreated) DecodeJSON(r *oasrt.Reader) error {
+func (v *AddNoteCreated) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -115,13 +115,13 @@ func (v AddNoteCreated) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AddNoteCreated) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintAddNoteRequest oasrt.SizeHint
-	sizeHintAddNoteCreated oasrt.SizeHint
+	sizeHintAddNoteRequest oasimpl.SizeHint
+	sizeHintAddNoteCreated oasimpl.SizeHint
 )

@@ -9,13 +9,13 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
-func (v *Loose) EncodeJSON(w *oasrt.Writer) {
-	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+func (v *Loose) EncodeJSON(w *oasimpl.Writer) {
+	if other := oasimpl.OtherJSON(v.OtherKind); other != "" {
 		w.Raw(other)
 		return
 	}
@@ -29,13 +29,13 @@ func (v *Loose) EncodeJSON(w *oasrt.Writer) {
 
 // DecodeJSON reads a JSON object into v, or a value of another kind
 // into its OtherKind, checking the schema.
-func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
-	if r.Next() != oasrt.Object {
+func (v *Loose) DecodeJSON(r *oasimpl.Reader) error {
+	if r.Next() != oasimpl.Object {
 		*v = Loose{}
-		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		_, err := oasimpl.DecodeOther(r, &v.OtherKind)
 		return err
 	}
-	v.OtherKind = oasrt.OtherKind{}
+	v.OtherKind = oasimpl.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -83,13 +83,13 @@ func (v Loose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Loose) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
-func (v *Short) EncodeJSON(w *oasrt.Writer) {
-	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+func (v *Short) EncodeJSON(w *oasimpl.Writer) {
+	if other := oasimpl.OtherJSON(v.OtherKind); other != "" {
 		w.Raw(other)
 		return
 	}
@@ -102,11 +102,11 @@ func (v *Short) EncodeJSON(w *oasrt.Writer) {
 
 // DecodeJSON reads a JSON object into v, or a value of another kind
 // into its OtherKind, checking the schema.
-func (v *Short) DecodeJSON(r *oasrt.Reader) error {
-	if r.Next() != oasrt.Object {
+func (v *Short) DecodeJSON(r *oasimpl.Reader) error {
+	if r.Next() != oasimpl.Object {
 		*v = Short{}
 		at := r.Start()
-		other, err := oasrt.DecodeOther(r, &v.OtherKind)
+		other, err := oasimpl.DecodeOther(r, &v.OtherKind)
 		if err != nil {
 			return err
 		}
@@ -117,7 +117,7 @@ func (v *Short) DecodeJSON(r *oasrt.Reader) error {
 		}
 		return nil
 	}
-	v.OtherKind = oasrt.OtherKind{}
+	v.OtherKind = oasimpl.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -156,12 +156,12 @@ func (v Short) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Short) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Typed) EncodeJSON(w *oasrt.Writer) {
+func (v *Typed) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Loose.Set {
 		w.Raw(`,"loose":`)
@@ -183,7 +183,7 @@ func (v *Typed) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Typed) DecodeJSON(r *oasrt.Reader) error {
+func (v *Typed) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -213,8 +213,8 @@ func (v *Typed) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "nothing")
 			}
-			if oasrt.RawKind(x1) != oasrt.Null {
-				return oasrt.AtKey(oasimpl.Violation(at2, "expected null, got %v", oasrt.RawKind(x1)), "nothing")
+			if oasimpl.RawKind(x1) != oasimpl.Null {
+				return oasrt.AtKey(oasimpl.Violation(at2, "expected null, got %v", oasimpl.RawKind(x1)), "nothing")
 			}
 			v.Nothing = x1
 		default:
@@ -238,17 +238,17 @@ func (v Typed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Typed) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Mixed) EncodeJSON(w *oasrt.Writer) {
+func (v *Mixed) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
+func (v *Mixed) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -273,12 +273,12 @@ func (v Mixed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Mixed) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Defaults) EncodeJSON(w *oasrt.Writer) {
+func (v *Defaults) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Size.Set {
 		w.IntMember(`,"size":`, v.Size.Value)
@@ -293,7 +293,7 @@ func (v *Defaults) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Defaults) DecodeJSON(r *oasrt.Reader) error {
+func (v *Defaults) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -357,12 +357,12 @@ func (v Defaults) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Defaults) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *TypedMaybe) EncodeJSON(w *oasrt.Writer) {
+func (v *TypedMaybe) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case TypedMaybeString:
 		w.String(v.String)
@@ -375,12 +375,12 @@ func (v *TypedMaybe) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *TypedMaybe) DecodeJSON(r *oasrt.Reader) error {
+func (v *TypedMaybe) DecodeJSON(r *oasimpl.Reader) error {
 	*v = TypedMaybe{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = TypedMaybeString
 		x1, err := r.Str()
 		if err != nil {
@@ -404,17 +404,17 @@ func (v TypedMaybe) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypedMaybe) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintLoose      oasrt.SizeHint
-	sizeHintShort      oasrt.SizeHint
-	sizeHintTyped      oasrt.SizeHint
-	sizeHintMixed      oasrt.SizeHint
-	sizeHintDefaults   oasrt.SizeHint
-	sizeHintTypedMaybe oasrt.SizeHint
+	sizeHintLoose      oasimpl.SizeHint
+	sizeHintShort      oasimpl.SizeHint
+	sizeHintTyped      oasimpl.SizeHint
+	sizeHintMixed      oasimpl.SizeHint
+	sizeHintDefaults   oasimpl.SizeHint
+	sizeHintTypedMaybe oasimpl.SizeHint
 )

@@ -4,6 +4,7 @@ package otherkinds
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Loose is the object schema #/components/schemas/Loose.
@@ -12,7 +13,7 @@ import (
 type Loose struct {
 	// OtherKind holds the value when it is not an object: the schema
 	// has no type, so JSON Schema allows every kind.
-	oasrt.OtherKind
+	oasimpl.OtherKind
 	ID   int64             `json:"id"`
 	Name oasrt.Opt[string] `json:"name,omitzero"`
 }
@@ -23,7 +24,7 @@ type Loose struct {
 type Short struct {
 	// OtherKind holds the value when it is not an object: the schema
 	// has no type, so JSON Schema allows every kind.
-	oasrt.OtherKind
+	oasimpl.OtherKind
 	N oasrt.Opt[int64] `json:"n,omitzero"`
 }
 

@@ -3,7 +3,6 @@
 package otherkinds
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -45,8 +44,8 @@ func (v *Typed) validate(c *oasimpl.Validator) {
 	}
 	if v.Nothing != nil {
 		c.Key("nothing")
-		if oasrt.RawKind(v.Nothing) != oasrt.Null {
-			c.Errorf("expected null, got %v", oasrt.RawKind(v.Nothing))
+		if oasimpl.RawKind(v.Nothing) != oasimpl.Null {
+			c.Errorf("expected null, got %v", oasimpl.RawKind(v.Nothing))
 		}
 		c.Pop()
 	}

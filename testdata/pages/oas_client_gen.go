@@ -63,7 +63,7 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v ListIssuesResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			return oasimpl.DecodeArray(r, &v.Body, (*Issue).DecodeJSON)
 		}); err != nil {
 			return nil, err
@@ -274,7 +274,7 @@ func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v ListTagsResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			x1, err := r.Strings()
 			if err != nil {
 				return err
@@ -345,7 +345,7 @@ func (c *Client) ListLabels(ctx context.Context, opts ...oashttp.CallOption) (Li
 	switch resp.StatusCode {
 	case 200:
 		var v ListLabelsResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			x1, err := r.Strings()
 			if err != nil {
 				return err

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Issue) EncodeJSON(w *oasrt.Writer) {
+func (v *Issue) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"number":`, v.Number)
 	w.StringMember(`,"title":`, v.Title)
@@ -22,7 +22,7 @@ func (v *Issue) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Issue) DecodeJSON(r *oasrt.Reader) error {
+func (v *Issue) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -70,19 +70,19 @@ func (v Issue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Issue) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Customer) EncodeJSON(w *oasrt.Writer) {
+func (v *Customer) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Customer) DecodeJSON(r *oasrt.Reader) error {
+func (v *Customer) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -125,12 +125,12 @@ func (v Customer) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Customer) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *ListCustomersOK) EncodeJSON(w *oasrt.Writer) {
+func (v *ListCustomersOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Data) {
 		w.RawCall(`,"data":`)
@@ -151,7 +151,7 @@ func (v *ListCustomersOK) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *ListCustomersOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *ListCustomersOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -185,7 +185,7 @@ func (v *ListCustomersOK) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Customer
-					v.Data, e4 = oasrt.Grow(r, v.Data)
+					v.Data, e4 = oasimpl.Grow(r, v.Data)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "data")
 					}
@@ -223,12 +223,12 @@ func (v ListCustomersOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListCustomersOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *ListEventsOK) EncodeJSON(w *oasrt.Writer) {
+func (v *ListEventsOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Total.Set {
 		w.IntMember(`,"total":`, v.Total.Value)
@@ -251,7 +251,7 @@ func (v *ListEventsOK) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *ListEventsOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *ListEventsOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -300,15 +300,15 @@ func (v ListEventsOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListEventsOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintIssue           oasrt.SizeHint
-	sizeHintCustomer        oasrt.SizeHint
-	sizeHintListCustomersOK oasrt.SizeHint
-	sizeHintListEventsOK    oasrt.SizeHint
+	sizeHintIssue           oasimpl.SizeHint
+	sizeHintCustomer        oasimpl.SizeHint
+	sizeHintListCustomersOK oasimpl.SizeHint
+	sizeHintListEventsOK    oasimpl.SizeHint
 )

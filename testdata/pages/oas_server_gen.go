@@ -10,6 +10,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ListIssuesParams holds the parameters of ListIssues.
@@ -48,7 +49,7 @@ func (v ListIssuesResponse200) writeListIssuesResponse(rw http.ResponseWriter, r
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasimpl.Reader) error {
 		var chk []Issue
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -63,7 +64,7 @@ func (v ListIssuesResponse200) writeListIssuesResponse(rw http.ResponseWriter, r
 				break
 			}
 			var e2 *Issue
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			if err := (*e2).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
@@ -162,7 +163,7 @@ func (v ListTagsResponse200) writeListTagsResponse(rw http.ResponseWriter, r *ht
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []string
 		x1, err := r.Strings()
 		if err != nil {
@@ -198,7 +199,7 @@ func (v ListLabelsResponse200) writeListLabelsResponse(rw http.ResponseWriter, r
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasimpl.Reader) error {
 		var chk []string
 		x1, err := r.Strings()
 		if err != nil {

@@ -3,16 +3,15 @@
 package pages
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // DataField returns "data" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *ListCustomersOK) DataField() oasrt.ArrayField[Customer] {
-	return oasrt.ArrayField[Customer]{
-		Array: &v.Data, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *ListCustomersOK) DataField() oasimpl.ArrayField[Customer] {
+	return oasimpl.ArrayField[Customer]{
+		Array: &v.Data, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Customer).DecodeJSON,
 		EncodeItem: (*Customer).EncodeJSON,
@@ -20,11 +19,11 @@ func (v *ListCustomersOK) DataField() oasrt.ArrayField[Customer] {
 }
 
 // EventsField returns "events" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *ListEventsOK) EventsField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Events, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *ListEventsOK) EventsField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Events, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,

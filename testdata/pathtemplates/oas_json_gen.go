@@ -3,23 +3,22 @@
 package pathtemplates
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON string.
-func (v *GetFileExt) EncodeJSON(w *oasrt.Writer) {
+func (v *GetFileExt) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of GetFileExt.
-func (v *GetFileExt) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetFileExt) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -48,12 +47,12 @@ func (v GetFileExt) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetFileExt) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintGetFileExt oasrt.SizeHint
+	sizeHintGetFileExt oasimpl.SizeHint
 )

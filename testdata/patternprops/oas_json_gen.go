@@ -9,17 +9,17 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Env) EncodeJSON(w *oasrt.Writer) {
+func (v *Env) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
 		w.StringMember(`,"name":`, v.Name.Value)
 	}
-	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {
 		case "name":
 			continue // a declared property is written from its field
@@ -29,7 +29,7 @@ func (v *Env) EncodeJSON(w *oasrt.Writer) {
 		w.String(x2)
 	}
 	w.DoneKeys()
-	for _, k3 := range oasrt.SortedKeys(w, v.PatternProperties2) {
+	for _, k3 := range oasimpl.SortedKeys(w, v.PatternProperties2) {
 		switch k3 {
 		case "name":
 			continue // a declared property is written from its field
@@ -43,7 +43,7 @@ func (v *Env) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Env) DecodeJSON(r *oasrt.Reader) error {
+func (v *Env) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -104,12 +104,12 @@ func (v Env) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Env) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintEnv oasrt.SizeHint
+	sizeHintEnv oasimpl.SizeHint
 )

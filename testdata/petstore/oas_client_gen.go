@@ -125,7 +125,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByStatusResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 		}); err != nil {
 			return nil, err
@@ -154,7 +154,7 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByTagsResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 		}); err != nil {
 			return nil, err
@@ -294,7 +294,7 @@ func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (
 	switch resp.StatusCode {
 	case 200:
 		var v GetInventoryResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			if err := r.ObjStart(); err != nil {
 				return err
 			}
@@ -450,7 +450,7 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user/createWithList"...)
 	if body != nil {
-		if err := req.EncodeJSON(func(w *oasrt.Writer) { encodeCreateUsersWithListInputBody(w, body) }, "application/json"); err != nil {
+		if err := req.EncodeJSON(func(w *oasimpl.Writer) { encodeCreateUsersWithListInputBody(w, body) }, "application/json"); err != nil {
 			return nil, err
 		}
 	}
@@ -477,7 +477,7 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 }
 
 // encodeCreateUsersWithListInputBody writes the request body of CreateUsersWithListInput.
-func encodeCreateUsersWithListInputBody(w *oasrt.Writer, v *[]User) {
+func encodeCreateUsersWithListInputBody(w *oasimpl.Writer, v *[]User) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -500,7 +500,7 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 	switch resp.StatusCode {
 	case 200:
 		var v LoginUserResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			x1, err := r.Str()
 			if err != nil {
 				return err

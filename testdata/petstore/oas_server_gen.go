@@ -149,7 +149,7 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []Pet
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -164,7 +164,7 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 				break
 			}
 			var e2 *Pet
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			if err := (*e2).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
@@ -220,7 +220,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []Pet
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -235,7 +235,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 				break
 			}
 			var e2 *Pet
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			if err := (*e2).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
@@ -500,14 +500,14 @@ type GetInventoryResponse200 struct {
 func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
-	for _, k2 := range oasrt.SortedKeys(w, v.Body) {
+	for _, k2 := range oasimpl.SortedKeys(w, v.Body) {
 		w.Key(k2)
 		x3 := v.Body[k2]
 		w.Int(int64(x3))
 	}
 	w.DoneKeys()
 	w.ObjectEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk map[string]int32
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -810,7 +810,7 @@ type LoginUserResponse200 struct {
 func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oashttpimpl.GetResponseWriter()
 	w.String(v.Body)
-	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasimpl.Reader) error {
 		var chk string
 		x1, err := r.Str()
 		if err != nil {
@@ -1658,7 +1658,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 }
 
 // decodeCreateUsersWithListInputBody reads the request body of CreateUsersWithListInput.
-func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
+func decodeCreateUsersWithListInputBody(v *[]User, r *oasimpl.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -1673,7 +1673,7 @@ func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
 			break
 		}
 		var e3 *User
-		(*v), e3 = oasrt.Grow(r, (*v))
+		(*v), e3 = oasimpl.Grow(r, (*v))
 		if err := (*e3).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i2)
 		}

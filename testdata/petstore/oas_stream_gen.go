@@ -3,16 +3,15 @@
 package petstore
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // PhotoURLsField returns "photoUrls" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Pet) PhotoURLsField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.PhotoURLs, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Pet) PhotoURLsField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.PhotoURLs, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,
@@ -20,11 +19,11 @@ func (v *Pet) PhotoURLsField() oasrt.ArrayField[string] {
 }
 
 // TagsField returns "tags" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Pet) TagsField() oasrt.ArrayField[Tag] {
-	return oasrt.ArrayField[Tag]{
-		Array: &v.Tags, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Pet) TagsField() oasimpl.ArrayField[Tag] {
+	return oasimpl.ArrayField[Tag]{
+		Array: &v.Tags, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Tag).DecodeJSON,
 		EncodeItem: (*Tag).EncodeJSON,

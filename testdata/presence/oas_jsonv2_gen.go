@@ -7,7 +7,7 @@ package presence
 import (
 	"encoding/json/jsontext"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // encoding/json/v2 calls these methods, and so does encoding/json, built on
@@ -20,7 +20,7 @@ func (v Record) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Record) EncodeTokens(t *oasrt.Tokens) {
+func (v *Record) EncodeTokens(t *oasimpl.Tokens) {
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	t.IntMember("id", v.ID)
@@ -47,7 +47,7 @@ func (v *Record) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Record) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}

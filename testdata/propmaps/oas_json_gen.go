@@ -9,14 +9,14 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as JSON.
-func (v *Labels) EncodeJSON(w *oasrt.Writer) {
+func (v *Labels) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
-	for _, k2 := range oasrt.SortedKeys(w, (*v)) {
+	for _, k2 := range oasimpl.SortedKeys(w, (*v)) {
 		w.Key(k2)
 		x3 := (*v)[k2]
 		w.String(x3)
@@ -26,7 +26,7 @@ func (v *Labels) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
+func (v *Labels) DecodeJSON(r *oasimpl.Reader) error {
 	at4, n5 := r.Start(), 0
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -74,14 +74,14 @@ func (v Labels) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Labels) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Counts) EncodeJSON(w *oasrt.Writer) {
+func (v *Counts) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
-	for _, k2 := range oasrt.SortedKeys(w, (*v)) {
+	for _, k2 := range oasimpl.SortedKeys(w, (*v)) {
 		w.Key(k2)
 		x3 := (*v)[k2]
 		w.Int(x3)
@@ -91,7 +91,7 @@ func (v *Counts) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Counts) DecodeJSON(r *oasrt.Reader) error {
+func (v *Counts) DecodeJSON(r *oasimpl.Reader) error {
 	at4, n5 := r.Start(), 0
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -133,17 +133,17 @@ func (v Counts) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Counts) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Resource) EncodeJSON(w *oasrt.Writer) {
+func (v *Resource) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
 		w.StringMember(`,"name":`, v.Name.Value)
 	}
-	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {
 		case "name":
 			continue // a declared property is written from its field
@@ -157,7 +157,7 @@ func (v *Resource) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Resource) DecodeJSON(r *oasrt.Reader) error {
+func (v *Resource) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -202,14 +202,14 @@ func (v Resource) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Resource) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintLabels   oasrt.SizeHint
-	sizeHintCounts   oasrt.SizeHint
-	sizeHintResource oasrt.SizeHint
+	sizeHintLabels   oasimpl.SizeHint
+	sizeHintCounts   oasimpl.SizeHint
+	sizeHintResource oasimpl.SizeHint
 )

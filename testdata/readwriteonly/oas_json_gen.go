@@ -9,23 +9,23 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Account) EncodeJSON(w *oasrt.Writer) {
+func (v *Account) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
-	if w.Direction != oasrt.InRequest { // readOnly
+	if w.Direction != oasimpl.InRequest { // readOnly
 		w.StringMember(`,"id":`, v.ID)
 	}
-	if w.Direction != oasrt.InResponse { // writeOnly
+	if w.Direction != oasimpl.InResponse { // writeOnly
 		w.StringMember(`,"password":`, v.Password)
 	}
 	if v.Email.Set {
 		w.StringMember(`,"email":`, v.Email.Value)
 	}
-	if w.Direction != oasrt.InRequest { // readOnly
+	if w.Direction != oasimpl.InRequest { // readOnly
 		if v.CreatedBy.Set {
 			w.Raw(`,"createdBy":`)
 			v.CreatedBy.Value.EncodeJSON(w)
@@ -39,7 +39,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Account) DecodeJSON(r *oasrt.Reader) error {
+func (v *Account) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -85,10 +85,10 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	want := uint64(0x3)
-	if r.Direction == oasrt.InRequest {
+	if r.Direction == oasimpl.InRequest {
 		want &^= 0x1 // readOnly
 	}
-	if r.Direction == oasrt.InResponse {
+	if r.Direction == oasimpl.InResponse {
 		want &^= 0x2 // writeOnly
 	}
 	if seen&want != want {
@@ -112,12 +112,12 @@ func (v Account) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Account) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *User) EncodeJSON(w *oasrt.Writer) {
+func (v *User) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
 		w.StringMember(`,"name":`, v.Name.Value)
@@ -126,7 +126,7 @@ func (v *User) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *User) DecodeJSON(r *oasrt.Reader) error {
+func (v *User) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -165,17 +165,17 @@ func (v User) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Role) EncodeJSON(w *oasrt.Writer) {
+func (v *Role) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Role.
-func (v *Role) DecodeJSON(r *oasrt.Reader) error {
+func (v *Role) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -204,14 +204,14 @@ func (v Role) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Role) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintAccount oasrt.SizeHint
-	sizeHintUser    oasrt.SizeHint
-	sizeHintRole    oasrt.SizeHint
+	sizeHintAccount oasimpl.SizeHint
+	sizeHintUser    oasimpl.SizeHint
+	sizeHintRole    oasimpl.SizeHint
 )

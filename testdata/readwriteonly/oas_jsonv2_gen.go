@@ -7,7 +7,7 @@ package readwriteonly
 import (
 	"encoding/json/jsontext"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // encoding/json/v2 calls these methods, and so does encoding/json, built on
@@ -20,7 +20,7 @@ func (v Account) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Account) EncodeTokens(t *oasrt.Tokens) {
+func (v *Account) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.StringMember("id", v.ID)
 	t.StringMember("password", v.Password)
@@ -40,7 +40,7 @@ func (v *Account) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Account) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -54,7 +54,7 @@ func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *User) EncodeTokens(t *oasrt.Tokens) {
+func (v *User) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	if v.Name.Set {
 		t.StringMember("name", v.Name.Value)
@@ -64,7 +64,7 @@ func (v *User) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -78,7 +78,7 @@ func (v Role) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Role) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Node) EncodeJSON(w *oasrt.Writer) {
+func (v *Node) EncodeJSON(w *oasimpl.Writer) {
 	if !w.Enter() {
 		return
 	}
@@ -43,7 +43,7 @@ func (v *Node) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Node) DecodeJSON(r *oasrt.Reader) error {
+func (v *Node) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Node
-					v.Children, e4 = oasrt.Grow(r, v.Children)
+					v.Children, e4 = oasimpl.Grow(r, v.Children)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "children")
 					}
@@ -121,12 +121,12 @@ func (v Node) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Node) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintNode oasrt.SizeHint
+	sizeHintNode oasimpl.SizeHint
 )

@@ -3,15 +3,15 @@
 package recursive
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ChildrenField returns "children" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Node) ChildrenField() oasrt.ArrayField[Node] {
-	return oasrt.ArrayField[Node]{
-		Array: &v.Children, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Node) ChildrenField() oasimpl.ArrayField[Node] {
+	return oasimpl.ArrayField[Node]{
+		Array: &v.Children, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Node).DecodeJSON,
 		EncodeItem: (*Node).EncodeJSON,

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Address) EncodeJSON(w *oasrt.Writer) {
+func (v *Address) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Street.Set {
 		w.StringMember(`,"street":`, v.Street.Value)
@@ -26,7 +26,7 @@ func (v *Address) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Address) DecodeJSON(r *oasrt.Reader) error {
+func (v *Address) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -70,12 +70,12 @@ func (v Address) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Address) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Tags) EncodeJSON(w *oasrt.Writer) {
+func (v *Tags) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -85,7 +85,7 @@ func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
+func (v *Tags) DecodeJSON(r *oasimpl.Reader) error {
 	x3, err := r.Strings()
 	if err != nil {
 		return err
@@ -106,13 +106,13 @@ func (v Tags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Order) DecodeJSON(r *oasrt.Reader) error {
+func (v *Order) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -125,9 +125,9 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Order) EncodeJSON(w *oasrt.Writer) {
+func (v *Order) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
-	if w.Direction != oasrt.InRequest { // readOnly
+	if w.Direction != oasimpl.InRequest { // readOnly
 		if v.Billing.Set {
 			w.Raw(`,"billing":`)
 			v.Billing.Value.EncodeJSON(w)
@@ -158,7 +158,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 }
 
 // decodeTyped reads a JSON object into v, checking the schema.
-func (v *Order) decodeTyped(r *oasrt.Reader) error {
+func (v *Order) decodeTyped(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -227,13 +227,13 @@ func (v Order) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
+func (v *Closed) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -246,7 +246,7 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Closed) EncodeJSON(w *oasrt.Writer) {
+func (v *Closed) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Street.Set {
 		w.StringMember(`,"street":`, v.Street.Value)
@@ -261,7 +261,7 @@ func (v *Closed) EncodeJSON(w *oasrt.Writer) {
 }
 
 // decodeTyped reads a JSON object into v, checking the schema.
-func (v *Closed) decodeTyped(r *oasrt.Reader) error {
+func (v *Closed) decodeTyped(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -310,12 +310,12 @@ func (v Closed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Closed) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Member) EncodeJSON(w *oasrt.Writer) {
+func (v *Member) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"$ref":`, v.Ref)
 	w.StringMember(`,"value":`, v.Value)
@@ -327,7 +327,7 @@ func (v *Member) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Member) DecodeJSON(r *oasrt.Reader) error {
+func (v *Member) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -380,12 +380,12 @@ func (v Member) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Member) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *OrderShipping) EncodeJSON(w *oasrt.Writer) {
+func (v *OrderShipping) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Street.Set {
 		w.StringMember(`,"street":`, v.Street.Value)
@@ -395,7 +395,7 @@ func (v *OrderShipping) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *OrderShipping) DecodeJSON(r *oasrt.Reader) error {
+func (v *OrderShipping) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -443,18 +443,18 @@ func (v OrderShipping) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderShipping) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Code) EncodeJSON(w *oasrt.Writer) {
+func (v *Code) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Code) DecodeJSON(r *oasrt.Reader) error {
+func (v *Code) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	at2 := r.Start()
 	x1, err := r.Str()
@@ -481,17 +481,17 @@ func (v Code) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *MemberKind) EncodeJSON(w *oasrt.Writer) {
+func (v *MemberKind) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of MemberKind.
-func (v *MemberKind) DecodeJSON(r *oasrt.Reader) error {
+func (v *MemberKind) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -520,19 +520,19 @@ func (v MemberKind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MemberKind) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintAddress       oasrt.SizeHint
-	sizeHintTags          oasrt.SizeHint
-	sizeHintOrder         oasrt.SizeHint
-	sizeHintClosed        oasrt.SizeHint
-	sizeHintMember        oasrt.SizeHint
-	sizeHintOrderShipping oasrt.SizeHint
-	sizeHintCode          oasrt.SizeHint
-	sizeHintMemberKind    oasrt.SizeHint
+	sizeHintAddress       oasimpl.SizeHint
+	sizeHintTags          oasimpl.SizeHint
+	sizeHintOrder         oasimpl.SizeHint
+	sizeHintClosed        oasimpl.SizeHint
+	sizeHintMember        oasimpl.SizeHint
+	sizeHintOrderShipping oasimpl.SizeHint
+	sizeHintCode          oasimpl.SizeHint
+	sizeHintMemberKind    oasimpl.SizeHint
 )

@@ -6,7 +6,6 @@ import (
 	"io"
 	"iter"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -14,22 +13,22 @@ import (
 // of Tags that is r's whole input, decoded one at a time; give r
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
-func DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, oasimpl.DecodeStringItem)
+func DecodeTagsItems(r *oasimpl.Reader) iter.Seq2[string, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, oasimpl.DecodeStringItem)
 }
 
 // EncodeTagsItems writes the elements seq yields to out as a JSON array of
 // Tags, flushing as it goes, so memory stays bounded by one element.
-func EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeItems(w, out, seq, oasimpl.EncodeStringItem)
+func EncodeTagsItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, oasimpl.EncodeStringItem)
 }
 
 // TagsField returns "tags" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Order) TagsField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Tags, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Order) TagsField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Tags, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,

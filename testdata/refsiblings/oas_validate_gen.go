@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"regexp"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -97,8 +96,8 @@ var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
@@ -184,8 +183,8 @@ var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
@@ -247,8 +246,8 @@ var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if !pattern1.MatchString(kindStr) {
@@ -268,32 +267,32 @@ var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Invalid {
-		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Invalid {
+		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval10 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
@@ -304,8 +303,8 @@ var eval12 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Array {
-		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Array {
+		return fmt.Sprintf("expected array, got %v", oasimpl.RawKind(raw))
 	}
 	if items, ok := oasimpl.RawArray(raw); ok {
 		for i, item := range items {
@@ -324,8 +323,8 @@ var eval12 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval13 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval13 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Job) EncodeJSON(w *oasrt.Writer) {
+func (v *Job) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.State.Set {
 		w.StringMember(`,"state":`, v.State.Value)
@@ -23,7 +23,7 @@ func (v *Job) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Job) DecodeJSON(r *oasrt.Reader) error {
+func (v *Job) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -62,12 +62,12 @@ func (v Job) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Job) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Problem) EncodeJSON(w *oasrt.Writer) {
+func (v *Problem) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Title.Set {
 		w.StringMember(`,"title":`, v.Title.Value)
@@ -79,7 +79,7 @@ func (v *Problem) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
+func (v *Problem) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -123,13 +123,13 @@ func (v Problem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Problem) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintJob     oasrt.SizeHint
-	sizeHintProblem oasrt.SizeHint
+	sizeHintJob     oasimpl.SizeHint
+	sizeHintProblem oasimpl.SizeHint
 )

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
@@ -62,7 +61,7 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	switch resp.StatusCode {
 	case 200:
 		var v ListUsersResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			return oasimpl.DecodeArray(r, &v.Body, (*User).DecodeJSON)
 		}); err != nil {
 			return nil, err
@@ -205,7 +204,7 @@ func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts
 	switch resp.StatusCode {
 	case 200:
 		var v ListFriendsResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			x1, err := r.Strings()
 			if err != nil {
 				return err
@@ -507,8 +506,8 @@ func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, 
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
-		req.BodyReader = oashttpimpl.SendStream(func(w *oasrt.Writer, out io.Writer) error {
-			return oasrt.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
+		req.BodyReader = oashttpimpl.SendStream(func(w *oasimpl.Writer, out io.Writer) error {
+			return oasimpl.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
 		})
 		req.ContentType = "application/json"
 	}
@@ -529,7 +528,7 @@ func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, 
 }
 
 // encodeImportPointsBody writes the request body of ImportPoints.
-func encodeImportPointsBody(w *oasrt.Writer, v *[]Point) {
+func encodeImportPointsBody(w *oasimpl.Writer, v *[]Point) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -550,8 +549,8 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
-		req.BodyReader = oashttpimpl.SendStream(func(w *oasrt.Writer, out io.Writer) error {
-			return oasrt.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
+		req.BodyReader = oashttpimpl.SendStream(func(w *oasimpl.Writer, out io.Writer) error {
+			return oasimpl.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
 		})
 		req.ContentType = "application/json"
 	}
@@ -574,8 +573,8 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 		}
 		streaming = true
 		v.Body = new(ImportPointsOK)
-		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, oasrt.ArrayField[Point]{
-			Array: &v.Body.Points, Rules: oasrt.NoRules,
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasimpl.DecodeFieldItems(&b.Reader, oasimpl.ArrayField[Point]{
+			Array: &v.Body.Points, Rules: oasimpl.NoRules,
 			Decode: v.Body.DecodeJSON, DecodeItem: (*Point).DecodeJSON,
 		}))
 		return v, nil

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Point) EncodeJSON(w *oasrt.Writer) {
+func (v *Point) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"x":`, v.X)
 	if v.Y.Set {
@@ -24,7 +24,7 @@ func (v *Point) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Point) DecodeJSON(r *oasrt.Reader) error {
+func (v *Point) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -72,12 +72,12 @@ func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *RGB) EncodeJSON(w *oasrt.Writer) {
+func (v *RGB) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"r":`, int64(v.R))
 	w.IntMember(`,"g":`, int64(v.G))
@@ -86,7 +86,7 @@ func (v *RGB) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
+func (v *RGB) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -157,17 +157,17 @@ func (v RGB) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RGB) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Kind) EncodeJSON(w *oasrt.Writer) {
+func (v *Kind) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Kind.
-func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
+func (v *Kind) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -196,12 +196,12 @@ func (v Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Kind) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *User) EncodeJSON(w *oasrt.Writer) {
+func (v *User) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"name":`, v.Name)
 	if v.Age.Set {
@@ -211,7 +211,7 @@ func (v *User) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *User) DecodeJSON(r *oasrt.Reader) error {
+func (v *User) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -265,19 +265,19 @@ func (v User) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Stored) EncodeJSON(w *oasrt.Writer) {
+func (v *Stored) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"summary":`, v.Summary)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Stored) DecodeJSON(r *oasrt.Reader) error {
+func (v *Stored) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -320,12 +320,12 @@ func (v Stored) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stored) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Problem) EncodeJSON(w *oasrt.Writer) {
+func (v *Problem) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Title.Set {
 		w.StringMember(`,"title":`, v.Title.Value)
@@ -340,7 +340,7 @@ func (v *Problem) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
+func (v *Problem) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -389,12 +389,12 @@ func (v Problem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Problem) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *StatusOK) EncodeJSON(w *oasrt.Writer) {
+func (v *StatusOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Version.Set {
 		w.IntMember(`,"version":`, int64(v.Version.Value))
@@ -403,7 +403,7 @@ func (v *StatusOK) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *StatusOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *StatusOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -442,12 +442,12 @@ func (v StatusOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StatusOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
+func (v *UploadPhotoRequest) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"title":`, v.Title)
 	if v.Rating.Set {
@@ -494,7 +494,7 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
+func (v *UploadPhotoRequest) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -595,12 +595,12 @@ func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *UploadPhotoRequestMeta) EncodeJSON(w *oasrt.Writer) {
+func (v *UploadPhotoRequestMeta) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Camera.Set {
 		w.StringMember(`,"camera":`, v.Camera.Value)
@@ -609,7 +609,7 @@ func (v *UploadPhotoRequestMeta) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *UploadPhotoRequestMeta) DecodeJSON(r *oasrt.Reader) error {
+func (v *UploadPhotoRequestMeta) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -648,12 +648,12 @@ func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) { return v.AppendJ
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *ImportPointsOK) EncodeJSON(w *oasrt.Writer) {
+func (v *ImportPointsOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"count":`, v.Count)
 	if w.Streams(&v.Points) {
@@ -672,7 +672,7 @@ func (v *ImportPointsOK) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *ImportPointsOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -711,7 +711,7 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *Point
-					v.Points, e4 = oasrt.Grow(r, v.Points)
+					v.Points, e4 = oasimpl.Grow(r, v.Points)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "points")
 					}
@@ -744,12 +744,12 @@ func (v ImportPointsOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ImportPointsOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *SearchFilter) EncodeJSON(w *oasrt.Writer) {
+func (v *SearchFilter) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"color":`, v.Color)
 	if v.Size.Set {
@@ -759,7 +759,7 @@ func (v *SearchFilter) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
+func (v *SearchFilter) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -807,12 +807,12 @@ func (v SearchFilter) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchFilter) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *SearchMeta) EncodeJSON(w *oasrt.Writer) {
+func (v *SearchMeta) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Tags) {
 		w.RawCall(`,"tags":`)
@@ -832,7 +832,7 @@ func (v *SearchMeta) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
+func (v *SearchMeta) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -876,19 +876,19 @@ func (v SearchMeta) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchMeta) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *SearchOK) EncodeJSON(w *oasrt.Writer) {
+func (v *SearchOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"query":`, v.Query)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *SearchOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *SearchOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -931,24 +931,24 @@ func (v SearchOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintPoint                  oasrt.SizeHint
-	sizeHintRGB                    oasrt.SizeHint
-	sizeHintKind                   oasrt.SizeHint
-	sizeHintUser                   oasrt.SizeHint
-	sizeHintStored                 oasrt.SizeHint
-	sizeHintProblem                oasrt.SizeHint
-	sizeHintStatusOK               oasrt.SizeHint
-	sizeHintUploadPhotoRequest     oasrt.SizeHint
-	sizeHintUploadPhotoRequestMeta oasrt.SizeHint
-	sizeHintImportPointsOK         oasrt.SizeHint
-	sizeHintSearchFilter           oasrt.SizeHint
-	sizeHintSearchMeta             oasrt.SizeHint
-	sizeHintSearchOK               oasrt.SizeHint
+	sizeHintPoint                  oasimpl.SizeHint
+	sizeHintRGB                    oasimpl.SizeHint
+	sizeHintKind                   oasimpl.SizeHint
+	sizeHintUser                   oasimpl.SizeHint
+	sizeHintStored                 oasimpl.SizeHint
+	sizeHintProblem                oasimpl.SizeHint
+	sizeHintStatusOK               oasimpl.SizeHint
+	sizeHintUploadPhotoRequest     oasimpl.SizeHint
+	sizeHintUploadPhotoRequestMeta oasimpl.SizeHint
+	sizeHintImportPointsOK         oasimpl.SizeHint
+	sizeHintSearchFilter           oasimpl.SizeHint
+	sizeHintSearchMeta             oasimpl.SizeHint
+	sizeHintSearchOK               oasimpl.SizeHint
 )

@@ -60,7 +60,7 @@ func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasimpl.Reader) error {
 		var chk []User
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -75,7 +75,7 @@ func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *
 				break
 			}
 			var e2 *User
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			if err := (*e2).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
@@ -255,7 +255,7 @@ func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter,
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []string
 		x1, err := r.Strings()
 		if err != nil {
@@ -562,16 +562,16 @@ type ImportPointsResponse200Stream struct {
 }
 
 func (v ImportPointsResponse200Stream) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
+	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasimpl.Writer, out io.Writer) error {
 		obj := v.Body
 		if obj == nil {
 			obj = new(ImportPointsOK)
 		}
-		field := oasrt.ArrayField[Point]{
-			Array: &obj.Points, Rules: oasrt.NoRules,
+		field := oasimpl.ArrayField[Point]{
+			Array: &obj.Points, Rules: oasimpl.NoRules,
 			Encode: obj.EncodeJSON, EncodeItem: (*Point).EncodeJSON,
 		}
-		return oasrt.EncodeFieldItems(w, out, field, v.Items)
+		return oasimpl.EncodeFieldItems(w, out, field, v.Items)
 	})
 	return nil
 }
@@ -1457,7 +1457,7 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 	}
 	if rb != nil {
 		defer rb.Release()
-		body.Items = oashttpimpl.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
+		body.Items = oashttpimpl.RequestItems(oasimpl.DecodeItems(&rb.Reader, oasimpl.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
 	}
 	res, err := s.h.ImportPoints(r.Context(), body)
 	if err == nil && res != nil {
@@ -1467,7 +1467,7 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 }
 
 // decodeImportPointsBody reads the request body of ImportPoints.
-func decodeImportPointsBody(v *[]Point, r *oasrt.Reader) error {
+func decodeImportPointsBody(v *[]Point, r *oasimpl.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -1485,7 +1485,7 @@ func decodeImportPointsBody(v *[]Point, r *oasrt.Reader) error {
 			return oasimpl.Violation(at1, "more than maxItems 100000 items")
 		}
 		var e3 *Point
-		(*v), e3 = oasrt.Grow(r, (*v))
+		(*v), e3 = oasimpl.Grow(r, (*v))
 		if err := (*e3).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i2)
 		}

@@ -70,7 +70,7 @@ func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 		}); err != nil {
 			return nil, err

@@ -6,7 +6,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
@@ -170,7 +169,7 @@ func (c *Client) GetSize(ctx context.Context, params GetSizeParams, opts ...oash
 	switch resp.StatusCode {
 	case 200:
 		var v GetSizeResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			at2 := r.Start()
 			x1, err := r.Int(64)
 			if err != nil {
@@ -201,7 +200,7 @@ func (c *Client) GetWeight(ctx context.Context, params GetWeightParams, opts ...
 	switch resp.StatusCode {
 	case 200:
 		var v GetWeightResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			at2 := r.Start()
 			x1, err := r.Int(64)
 			if err != nil {

@@ -255,7 +255,7 @@ type GetSizeResponse200 struct {
 func (v GetSizeResponse200) writeGetSizeResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oashttpimpl.GetResponseWriter()
 	w.Int(v.Body)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk int64
 		at2 := r.Start()
 		x1, err := r.Int(64)
@@ -291,7 +291,7 @@ type GetWeightResponse200 struct {
 func (v GetWeightResponse200) writeGetWeightResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oashttpimpl.GetResponseWriter()
 	w.Int(v.Body)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk int64
 		at2 := r.Start()
 		x1, err := r.Int(64)

@@ -7,9 +7,9 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ListRedResponse is the result of ListRed: one of
@@ -87,7 +87,7 @@ func (c *Client) readListRedResponse(resp *http.Response, err error) (ListRedRes
 	switch resp.StatusCode {
 	case 200:
 		var v ListRedResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			x1, err := r.Strings()
 			if err != nil {
 				return err

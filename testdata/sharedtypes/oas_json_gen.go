@@ -9,19 +9,19 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *User) EncodeJSON(w *oasrt.Writer) {
+func (v *User) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"login":`, v.Login)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *User) DecodeJSON(r *oasrt.Reader) error {
+func (v *User) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -64,12 +64,12 @@ func (v User) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Left) EncodeJSON(w *oasrt.Writer) {
+func (v *Left) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.IntMember(`,"x":`, v.X.Value)
@@ -78,7 +78,7 @@ func (v *Left) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Left) DecodeJSON(r *oasrt.Reader) error {
+func (v *Left) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -117,12 +117,12 @@ func (v Left) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Left) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Right) EncodeJSON(w *oasrt.Writer) {
+func (v *Right) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.IntMember(`,"x":`, v.X.Value)
@@ -131,7 +131,7 @@ func (v *Right) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Right) DecodeJSON(r *oasrt.Reader) error {
+func (v *Right) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -170,17 +170,17 @@ func (v Right) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Right) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *State) EncodeJSON(w *oasrt.Writer) {
+func (v *State) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of State.
-func (v *State) DecodeJSON(r *oasrt.Reader) error {
+func (v *State) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -209,12 +209,12 @@ func (v State) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *State) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetIssueOK) EncodeJSON(w *oasrt.Writer) {
+func (v *GetIssueOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if v.Assignee.Set {
@@ -237,7 +237,7 @@ func (v *GetIssueOK) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetIssueOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetIssueOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -300,12 +300,12 @@ func (v GetIssueOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetIssueOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Assignee) EncodeJSON(w *oasrt.Writer) {
+func (v *Assignee) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"login":`, v.Login)
 	if w.Streams(&v.Labels) {
@@ -326,7 +326,7 @@ func (v *Assignee) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Assignee) DecodeJSON(r *oasrt.Reader) error {
+func (v *Assignee) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -364,7 +364,7 @@ func (v *Assignee) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *AssigneeLabelsItem
-					v.Labels, e4 = oasrt.Grow(r, v.Labels)
+					v.Labels, e4 = oasimpl.Grow(r, v.Labels)
 					if err := (*e4).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "labels")
 					}
@@ -397,12 +397,12 @@ func (v Assignee) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Assignee) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *AssigneeLabelsItem) EncodeJSON(w *oasrt.Writer) {
+func (v *AssigneeLabelsItem) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
 		w.StringMember(`,"name":`, v.Name.Value)
@@ -411,7 +411,7 @@ func (v *AssigneeLabelsItem) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *AssigneeLabelsItem) DecodeJSON(r *oasrt.Reader) error {
+func (v *AssigneeLabelsItem) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -456,12 +456,12 @@ func (v AssigneeLabelsItem) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AssigneeLabelsItem) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetIssueOKMilestone) EncodeJSON(w *oasrt.Writer) {
+func (v *GetIssueOKMilestone) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Title.Set {
 		w.StringMember(`,"title":`, v.Title.Value)
@@ -470,7 +470,7 @@ func (v *GetIssueOKMilestone) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetIssueOKMilestone) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetIssueOKMilestone) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -509,12 +509,12 @@ func (v GetIssueOKMilestone) MarshalJSON() ([]byte, error) { return v.AppendJSON
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetIssueOKMilestone) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetIssueOKDue) EncodeJSON(w *oasrt.Writer) {
+func (v *GetIssueOKDue) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.On.Set {
 		w.StringMember(`,"on":`, v.On.Value)
@@ -523,7 +523,7 @@ func (v *GetIssueOKDue) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetIssueOKDue) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetIssueOKDue) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -568,12 +568,12 @@ func (v GetIssueOKDue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetIssueOKDue) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetIssueOKHolder) EncodeJSON(w *oasrt.Writer) {
+func (v *GetIssueOKHolder) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Side.Set {
 		w.Raw(`,"side":`)
@@ -583,7 +583,7 @@ func (v *GetIssueOKHolder) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetIssueOKHolder) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetIssueOKHolder) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -622,12 +622,12 @@ func (v GetIssueOKHolder) MarshalJSON() ([]byte, error) { return v.AppendJSON(ni
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetIssueOKHolder) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetPullRequestOK) EncodeJSON(w *oasrt.Writer) {
+func (v *GetPullRequestOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if v.Assignee.Set {
@@ -654,7 +654,7 @@ func (v *GetPullRequestOK) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetPullRequestOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetPullRequestOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -722,12 +722,12 @@ func (v GetPullRequestOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(ni
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetPullRequestOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetPullRequestOKMilestone) EncodeJSON(w *oasrt.Writer) {
+func (v *GetPullRequestOKMilestone) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Title.Set {
 		w.StringMember(`,"title":`, v.Title.Value)
@@ -736,7 +736,7 @@ func (v *GetPullRequestOKMilestone) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetPullRequestOKMilestone) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetPullRequestOKMilestone) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -775,12 +775,12 @@ func (v GetPullRequestOKMilestone) MarshalJSON() ([]byte, error) { return v.Appe
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetPullRequestOKMilestone) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetPullRequestOKDue) EncodeJSON(w *oasrt.Writer) {
+func (v *GetPullRequestOKDue) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.On.Set {
 		w.StringMember(`,"on":`, v.On.Value)
@@ -789,7 +789,7 @@ func (v *GetPullRequestOKDue) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetPullRequestOKDue) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetPullRequestOKDue) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -834,12 +834,12 @@ func (v GetPullRequestOKDue) MarshalJSON() ([]byte, error) { return v.AppendJSON
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetPullRequestOKDue) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *GetPullRequestOKKeeper) EncodeJSON(w *oasrt.Writer) {
+func (v *GetPullRequestOKKeeper) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Side.Set {
 		w.Raw(`,"side":`)
@@ -849,7 +849,7 @@ func (v *GetPullRequestOKKeeper) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *GetPullRequestOKKeeper) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetPullRequestOKKeeper) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -888,25 +888,25 @@ func (v GetPullRequestOKKeeper) MarshalJSON() ([]byte, error) { return v.AppendJ
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetPullRequestOKKeeper) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintUser                      oasrt.SizeHint
-	sizeHintLeft                      oasrt.SizeHint
-	sizeHintRight                     oasrt.SizeHint
-	sizeHintState                     oasrt.SizeHint
-	sizeHintGetIssueOK                oasrt.SizeHint
-	sizeHintAssignee                  oasrt.SizeHint
-	sizeHintAssigneeLabelsItem        oasrt.SizeHint
-	sizeHintGetIssueOKMilestone       oasrt.SizeHint
-	sizeHintGetIssueOKDue             oasrt.SizeHint
-	sizeHintGetIssueOKHolder          oasrt.SizeHint
-	sizeHintGetPullRequestOK          oasrt.SizeHint
-	sizeHintGetPullRequestOKMilestone oasrt.SizeHint
-	sizeHintGetPullRequestOKDue       oasrt.SizeHint
-	sizeHintGetPullRequestOKKeeper    oasrt.SizeHint
+	sizeHintUser                      oasimpl.SizeHint
+	sizeHintLeft                      oasimpl.SizeHint
+	sizeHintRight                     oasimpl.SizeHint
+	sizeHintState                     oasimpl.SizeHint
+	sizeHintGetIssueOK                oasimpl.SizeHint
+	sizeHintAssignee                  oasimpl.SizeHint
+	sizeHintAssigneeLabelsItem        oasimpl.SizeHint
+	sizeHintGetIssueOKMilestone       oasimpl.SizeHint
+	sizeHintGetIssueOKDue             oasimpl.SizeHint
+	sizeHintGetIssueOKHolder          oasimpl.SizeHint
+	sizeHintGetPullRequestOK          oasimpl.SizeHint
+	sizeHintGetPullRequestOKMilestone oasimpl.SizeHint
+	sizeHintGetPullRequestOKDue       oasimpl.SizeHint
+	sizeHintGetPullRequestOKKeeper    oasimpl.SizeHint
 )

@@ -3,15 +3,15 @@
 package sharedtypes
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // LabelsField returns "labels" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Assignee) LabelsField() oasrt.ArrayField[AssigneeLabelsItem] {
-	return oasrt.ArrayField[AssigneeLabelsItem]{
-		Array: &v.Labels, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Assignee) LabelsField() oasimpl.ArrayField[AssigneeLabelsItem] {
+	return oasimpl.ArrayField[AssigneeLabelsItem]{
+		Array: &v.Labels, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*AssigneeLabelsItem).DecodeJSON,
 		EncodeItem: (*AssigneeLabelsItem).EncodeJSON,

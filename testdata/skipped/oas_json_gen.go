@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Pet) EncodeJSON(w *oasrt.Writer) {
+func (v *Pet) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if v.CallbackURL.Set {
@@ -24,7 +24,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
+func (v *Pet) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -72,12 +72,12 @@ func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *AddPetFilter) EncodeJSON(w *oasrt.Writer) {
+func (v *AddPetFilter) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Kind.Set {
 		w.StringMember(`,"kind":`, v.Kind.Value)
@@ -86,7 +86,7 @@ func (v *AddPetFilter) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *AddPetFilter) DecodeJSON(r *oasrt.Reader) error {
+func (v *AddPetFilter) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -125,12 +125,12 @@ func (v AddPetFilter) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AddPetFilter) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *AddPetRequest) EncodeJSON(w *oasrt.Writer) {
+func (v *AddPetRequest) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Pet.Set {
 		w.Raw(`,"pet":`)
@@ -140,7 +140,7 @@ func (v *AddPetRequest) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *AddPetRequest) DecodeJSON(r *oasrt.Reader) error {
+func (v *AddPetRequest) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -179,14 +179,14 @@ func (v AddPetRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AddPetRequest) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintPet           oasrt.SizeHint
-	sizeHintAddPetFilter  oasrt.SizeHint
-	sizeHintAddPetRequest oasrt.SizeHint
+	sizeHintPet           oasimpl.SizeHint
+	sizeHintAddPetFilter  oasimpl.SizeHint
+	sizeHintAddPetRequest oasimpl.SizeHint
 )

@@ -9,17 +9,17 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as JSON.
-func (v *Itself) EncodeJSON(w *oasrt.Writer) {
+func (v *Itself) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Itself) DecodeJSON(r *oasrt.Reader) error {
+func (v *Itself) DecodeJSON(r *oasimpl.Reader) error {
 	x, err := r.Raw()
 	if err != nil {
 		return err
@@ -40,17 +40,17 @@ func (v Itself) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Itself) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Pong) EncodeJSON(w *oasrt.Writer) {
+func (v *Pong) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Pong) DecodeJSON(r *oasrt.Reader) error {
+func (v *Pong) DecodeJSON(r *oasimpl.Reader) error {
 	x, err := r.Raw()
 	if err != nil {
 		return err
@@ -71,17 +71,17 @@ func (v Pong) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pong) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Cond) EncodeJSON(w *oasrt.Writer) {
+func (v *Cond) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Cond) DecodeJSON(r *oasrt.Reader) error {
+func (v *Cond) DecodeJSON(r *oasimpl.Reader) error {
 	x, err := r.Raw()
 	if err != nil {
 		return err
@@ -102,17 +102,17 @@ func (v Cond) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cond) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Nested) EncodeJSON(w *oasrt.Writer) {
+func (v *Nested) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
+func (v *Nested) DecodeJSON(r *oasimpl.Reader) error {
 	at2 := r.Start()
 	x1, err := r.Raw()
 	if err != nil {
@@ -144,12 +144,12 @@ func (v Nested) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Nested) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Tree) EncodeJSON(w *oasrt.Writer) {
+func (v *Tree) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case TreeString:
 		w.String(v.String)
@@ -162,12 +162,12 @@ func (v *Tree) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
+func (v *Tree) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Tree{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = TreeString
 		x1, err := r.Str()
 		if err != nil {
@@ -191,12 +191,12 @@ func (v Tree) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tree) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Outer) EncodeJSON(w *oasrt.Writer) {
+func (v *Outer) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case OuterInt64:
 		w.Int(v.Int64)
@@ -209,12 +209,12 @@ func (v *Outer) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Outer) DecodeJSON(r *oasrt.Reader) error {
+func (v *Outer) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Outer{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = OuterInt64
 		x1, err := r.Int(64)
 		if err != nil {
@@ -238,12 +238,12 @@ func (v Outer) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Outer) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Inner) EncodeJSON(w *oasrt.Writer) {
+func (v *Inner) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case InnerOuter:
 		v.Outer.EncodeJSON(w)
@@ -258,18 +258,18 @@ func (v *Inner) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Inner) DecodeJSON(r *oasrt.Reader) error {
+func (v *Inner) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Inner{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = InnerOuter
 		if err := v.Outer.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = InnerBool
 		x1, err := r.Bool()
 		if err != nil {
@@ -293,17 +293,17 @@ func (v Inner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Inner) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Holder) EncodeJSON(w *oasrt.Writer) {
+func (v *Holder) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Counts != nil {
 		w.Raw(`,"counts":`)
 		start1 := len(w.Buf)
-		for _, k2 := range oasrt.SortedKeys(w, v.Counts) {
+		for _, k2 := range oasimpl.SortedKeys(w, v.Counts) {
 			w.Key(k2)
 			x3 := v.Counts[k2]
 			w.Uint(x3)
@@ -319,7 +319,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
+func (v *Holder) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -380,17 +380,17 @@ func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *Small) EncodeJSON(w *oasrt.Writer) {
+func (v *Small) EncodeJSON(w *oasimpl.Writer) {
 	w.Uint(uint64(uint32(*v)))
 }
 
 // DecodeJSON reads one of the values of Small.
-func (v *Small) DecodeJSON(r *oasrt.Reader) error {
+func (v *Small) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -419,17 +419,17 @@ func (v Small) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Small) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *Narrow) EncodeJSON(w *oasrt.Writer) {
+func (v *Narrow) EncodeJSON(w *oasimpl.Writer) {
 	w.Int(int64(int32(*v)))
 }
 
 // DecodeJSON reads one of the values of Narrow.
-func (v *Narrow) DecodeJSON(r *oasrt.Reader) error {
+func (v *Narrow) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -456,17 +456,17 @@ func (v Narrow) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Narrow) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Tie) EncodeJSON(w *oasrt.Writer) {
+func (v *Tie) EncodeJSON(w *oasimpl.Writer) {
 	w.RawJSON(*v)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Tie) DecodeJSON(r *oasrt.Reader) error {
+func (v *Tie) DecodeJSON(r *oasimpl.Reader) error {
 	x, err := r.Raw()
 	if err != nil {
 		return err
@@ -487,13 +487,13 @@ func (v Tie) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tie) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Exclusive) DecodeJSON(r *oasrt.Reader) error {
+func (v *Exclusive) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -506,7 +506,7 @@ func (v *Exclusive) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Exclusive) EncodeJSON(w *oasrt.Writer) {
+func (v *Exclusive) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ExclusiveExclusive1:
 		v.Exclusive1.EncodeJSON(w)
@@ -519,36 +519,36 @@ func (v *Exclusive) EncodeJSON(w *oasrt.Writer) {
 // decodeTyped reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Exclusive) decodeTyped(r *oasrt.Reader) error {
+func (v *Exclusive) decodeTyped(r *oasimpl.Reader) error {
 	*v = Exclusive{}
 	r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = ExclusiveExclusive1
 		if err := v.Exclusive1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = ExclusiveExclusive1
 		if err := v.Exclusive1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = ExclusiveExclusive1
 		if err := v.Exclusive1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = ExclusiveExclusive1
 		if err := v.Exclusive1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = ExclusiveExclusive1
 		if err := v.Exclusive1.DecodeJSON(r); err != nil {
 			return err
@@ -574,18 +574,18 @@ func (v Exclusive) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Exclusive) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Flag) EncodeJSON(w *oasrt.Writer) {
+func (v *Flag) EncodeJSON(w *oasimpl.Writer) {
 	x := bool(*v)
 	w.Bool(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Flag) DecodeJSON(r *oasrt.Reader) error {
+func (v *Flag) DecodeJSON(r *oasimpl.Reader) error {
 	var x bool
 	x1, err := r.Bool()
 	if err != nil {
@@ -608,12 +608,12 @@ func (v Flag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Flag) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *TwiceHolder) EncodeJSON(w *oasrt.Writer) {
+func (v *TwiceHolder) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Twice.Set {
 		if v.Twice.Null {
@@ -627,7 +627,7 @@ func (v *TwiceHolder) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *TwiceHolder) DecodeJSON(r *oasrt.Reader) error {
+func (v *TwiceHolder) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -667,12 +667,12 @@ func (v TwiceHolder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TwiceHolder) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Exclusive1) EncodeJSON(w *oasrt.Writer) {
+func (v *Exclusive1) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case Exclusive1Float64:
 		w.Float64(v.Float64)
@@ -686,13 +686,13 @@ func (v *Exclusive1) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Exclusive1) decodeVariants(r *oasrt.Reader) error {
+func (v *Exclusive1) decodeVariants(r *oasimpl.Reader) error {
 	*v = Exclusive1{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = Exclusive1Any
 		x1, err := r.Raw()
 		if err != nil {
@@ -700,7 +700,7 @@ func (v *Exclusive1) decodeVariants(r *oasrt.Reader) error {
 		}
 		v.Any = x1
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = Exclusive1Any
 		x2, err := r.Raw()
 		if err != nil {
@@ -708,7 +708,7 @@ func (v *Exclusive1) decodeVariants(r *oasrt.Reader) error {
 		}
 		v.Any = x2
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = Exclusive1Any
 		x3, err := r.Raw()
 		if err != nil {
@@ -716,7 +716,7 @@ func (v *Exclusive1) decodeVariants(r *oasrt.Reader) error {
 		}
 		v.Any = x3
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -763,7 +763,7 @@ func (v *Exclusive1) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "Exclusive1", kind, firstErr)
 		}
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = Exclusive1Any
 		x8, err := r.Raw()
 		if err != nil {
@@ -784,7 +784,7 @@ func (v *Exclusive1) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Exclusive1 by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
+func (v *Exclusive1) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsExclusive1, at); ok {
 		if t.Err == nil {
@@ -813,17 +813,17 @@ func (v Exclusive1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Exclusive1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *ListItemsNone) EncodeJSON(w *oasrt.Writer) {
+func (v *ListItemsNone) EncodeJSON(w *oasimpl.Writer) {
 	w.Uint(uint64(uint32(*v)))
 }
 
 // DecodeJSON reads one of the values of ListItemsNone.
-func (v *ListItemsNone) DecodeJSON(r *oasrt.Reader) error {
+func (v *ListItemsNone) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -844,33 +844,33 @@ func (v ListItemsNone) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListItemsNone) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintItself        oasrt.SizeHint
-	sizeHintPong          oasrt.SizeHint
-	sizeHintCond          oasrt.SizeHint
-	sizeHintNested        oasrt.SizeHint
-	sizeHintTree          oasrt.SizeHint
-	sizeHintOuter         oasrt.SizeHint
-	sizeHintInner         oasrt.SizeHint
-	sizeHintHolder        oasrt.SizeHint
-	sizeHintSmall         oasrt.SizeHint
-	sizeHintNarrow        oasrt.SizeHint
-	sizeHintTie           oasrt.SizeHint
-	sizeHintExclusive     oasrt.SizeHint
-	sizeHintFlag          oasrt.SizeHint
-	sizeHintTwiceHolder   oasrt.SizeHint
-	sizeHintExclusive1    oasrt.SizeHint
-	sizeHintListItemsNone oasrt.SizeHint
+	sizeHintItself        oasimpl.SizeHint
+	sizeHintPong          oasimpl.SizeHint
+	sizeHintCond          oasimpl.SizeHint
+	sizeHintNested        oasimpl.SizeHint
+	sizeHintTree          oasimpl.SizeHint
+	sizeHintOuter         oasimpl.SizeHint
+	sizeHintInner         oasimpl.SizeHint
+	sizeHintHolder        oasimpl.SizeHint
+	sizeHintSmall         oasimpl.SizeHint
+	sizeHintNarrow        oasimpl.SizeHint
+	sizeHintTie           oasimpl.SizeHint
+	sizeHintExclusive     oasimpl.SizeHint
+	sizeHintFlag          oasimpl.SizeHint
+	sizeHintTwiceHolder   oasimpl.SizeHint
+	sizeHintExclusive1    oasimpl.SizeHint
+	sizeHintListItemsNone oasimpl.SizeHint
 )
 
 // The names under which a Reader remembers the values of unions
-// decoded by trial (oasrt.TrialKey).
+// decoded by trial (oasimpl.TrialKey).
 var (
-	trialsExclusive1 oasrt.TrialKey
+	trialsExclusive1 oasimpl.TrialKey
 )

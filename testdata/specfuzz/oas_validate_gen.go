@@ -247,16 +247,16 @@ var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Null {
-		return fmt.Sprintf("expected null, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Null {
+		return fmt.Sprintf("expected null, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Number {
-		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Number {
+		return fmt.Sprintf("expected number, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }

@@ -6,7 +6,7 @@ import (
 	"io"
 	"iter"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m01"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m02"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m03"
@@ -63,11 +63,11 @@ type Order = m03.Order
 type OrderList = m03.OrderList
 
 // DecodeOrderListItems is m03.DecodeOrderListItems.
-func DecodeOrderListItems(r *oasrt.Reader) iter.Seq2[Order, error] {
+func DecodeOrderListItems(r *oasimpl.Reader) iter.Seq2[Order, error] {
 	return m03.DecodeOrderListItems(r)
 }
 
 // EncodeOrderListItems is m03.EncodeOrderListItems.
-func EncodeOrderListItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Order, error]) error {
+func EncodeOrderListItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[Order, error]) error {
 	return m03.EncodeOrderListItems(w, out, seq)
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"io"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
@@ -42,7 +41,7 @@ func (c *Client) ListEvents(ctx context.Context, opts ...oashttp.CallOption) (Li
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			return oasimpl.DecodeArray(r, &v.Body, (*Event).DecodeJSON)
 		}); err != nil {
 			return nil, err
@@ -81,7 +80,7 @@ func (c *Client) ListEventsStream(ctx context.Context, opts ...oashttp.CallOptio
 			return nil, err
 		}
 		streaming = true
-		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Event).DecodeJSON))
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasimpl.DecodeItems(&b.Reader, oasimpl.NoRules, (*Event).DecodeJSON))
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
@@ -92,8 +91,8 @@ func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream, 
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	if body.Items != nil {
-		req.BodyReader = oashttpimpl.SendStream(func(w *oasrt.Writer, out io.Writer) error {
-			return oasrt.EncodeItems(w, out, body.Items, (*Event).EncodeJSON)
+		req.BodyReader = oashttpimpl.SendStream(func(w *oasimpl.Writer, out io.Writer) error {
+			return oasimpl.EncodeItems(w, out, body.Items, (*Event).EncodeJSON)
 		})
 		req.ContentType = "application/json"
 	}
@@ -110,7 +109,7 @@ func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream, 
 }
 
 // encodeImportEventsBody writes the request body of ImportEvents.
-func encodeImportEventsBody(w *oasrt.Writer, v *[]Event) {
+func encodeImportEventsBody(w *oasimpl.Writer, v *[]Event) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')

@@ -11,6 +11,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ListEventsResponse is the result of ListEvents: one of
@@ -35,7 +36,7 @@ func (v ListEventsResponse200) writeListEventsResponse(rw http.ResponseWriter, r
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []Event
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -50,7 +51,7 @@ func (v ListEventsResponse200) writeListEventsResponse(rw http.ResponseWriter, r
 				break
 			}
 			var e2 *Event
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			if err := (*e2).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
@@ -74,8 +75,8 @@ type ListEventsResponse200Stream struct {
 }
 
 func (v ListEventsResponse200Stream) writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
-		return oasrt.EncodeItems(w, out, v.Items, (*Event).EncodeJSON)
+	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasimpl.Writer, out io.Writer) error {
+		return oasimpl.EncodeItems(w, out, v.Items, (*Event).EncodeJSON)
 	})
 	return nil
 }
@@ -263,7 +264,7 @@ func (s *Server) handleImportEvents(w http.ResponseWriter, r *http.Request, p []
 	}
 	if rb != nil {
 		defer rb.Release()
-		body.Items = oashttpimpl.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.NoRules, (*Event).DecodeJSON))
+		body.Items = oashttpimpl.RequestItems(oasimpl.DecodeItems(&rb.Reader, oasimpl.NoRules, (*Event).DecodeJSON))
 	}
 	res, err := s.h.ImportEvents(r.Context(), body)
 	if err == nil && res != nil {
@@ -273,7 +274,7 @@ func (s *Server) handleImportEvents(w http.ResponseWriter, r *http.Request, p []
 }
 
 // decodeImportEventsBody reads the request body of ImportEvents.
-func decodeImportEventsBody(v *[]Event, r *oasrt.Reader) error {
+func decodeImportEventsBody(v *[]Event, r *oasimpl.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -287,7 +288,7 @@ func decodeImportEventsBody(v *[]Event, r *oasrt.Reader) error {
 			break
 		}
 		var e2 *Event
-		(*v), e2 = oasrt.Grow(r, (*v))
+		(*v), e2 = oasimpl.Grow(r, (*v))
 		if err := (*e2).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}

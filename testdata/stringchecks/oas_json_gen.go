@@ -9,18 +9,18 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as JSON.
-func (v *Handle) EncodeJSON(w *oasrt.Writer) {
+func (v *Handle) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Handle) DecodeJSON(r *oasrt.Reader) error {
+func (v *Handle) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	at2 := r.Start()
 	x1, err := r.Str()
@@ -53,12 +53,12 @@ func (v Handle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Handle) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Profile) EncodeJSON(w *oasrt.Writer) {
+func (v *Profile) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Handle.Set {
 		w.Raw(`,"handle":`)
@@ -74,7 +74,7 @@ func (v *Profile) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Profile) DecodeJSON(r *oasrt.Reader) error {
+func (v *Profile) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -135,13 +135,13 @@ func (v Profile) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Profile) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintHandle  oasrt.SizeHint
-	sizeHintProfile oasrt.SizeHint
+	sizeHintHandle  oasimpl.SizeHint
+	sizeHintProfile oasimpl.SizeHint
 )

@@ -9,13 +9,13 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
-func (v *Pair) EncodeJSON(w *oasrt.Writer) {
+func (v *Pair) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Item0.Set {
 		w.Byte(',')
@@ -29,7 +29,7 @@ func (v *Pair) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON array into v, checking the schema.
-func (v *Pair) DecodeJSON(r *oasrt.Reader) error {
+func (v *Pair) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Pair{}
 	at := r.Start()
 	if err := r.ArrStart(); err != nil {
@@ -74,13 +74,13 @@ func (v Pair) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pair) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
-func (v *Row) EncodeJSON(w *oasrt.Writer) {
+func (v *Row) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Item0.Set {
 		w.Byte(',')
@@ -94,7 +94,7 @@ func (v *Row) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON array into v, checking the schema.
-func (v *Row) DecodeJSON(r *oasrt.Reader) error {
+func (v *Row) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Row{}
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -116,7 +116,7 @@ func (v *Row) DecodeJSON(r *oasrt.Reader) error {
 			}
 		default:
 			var e2 *float64
-			v.Rest, e2 = oasrt.Grow(r, v.Rest)
+			v.Rest, e2 = oasimpl.Grow(r, v.Rest)
 			if (*e2), err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
@@ -137,13 +137,13 @@ func (v Row) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Row) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintPair oasrt.SizeHint
-	sizeHintRow  oasrt.SizeHint
+	sizeHintPair oasimpl.SizeHint
+	sizeHintRow  oasimpl.SizeHint
 )

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes the variant that is set.
-func (v *Value) EncodeJSON(w *oasrt.Writer) {
+func (v *Value) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ValueString:
 		w.String(v.String)
@@ -31,12 +31,12 @@ func (v *Value) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Value) DecodeJSON(r *oasrt.Reader) error {
+func (v *Value) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Value{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = ValueString
 		x1, err := r.Str()
 		if err != nil {
@@ -44,7 +44,7 @@ func (v *Value) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = ValueInteger
 		x2, err := r.Int(64)
 		if err != nil {
@@ -52,7 +52,7 @@ func (v *Value) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.Integer = x2
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = ValueBoolean
 		x3, err := r.Bool()
 		if err != nil {
@@ -76,12 +76,12 @@ func (v Value) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Value) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Cell) EncodeJSON(w *oasrt.Writer) {
+func (v *Cell) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Value.Set {
 		w.Raw(`,"value":`)
@@ -95,7 +95,7 @@ func (v *Cell) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Cell) DecodeJSON(r *oasrt.Reader) error {
+func (v *Cell) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -139,12 +139,12 @@ func (v Cell) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cell) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *CellWeight) EncodeJSON(w *oasrt.Writer) {
+func (v *CellWeight) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case CellWeightNumber:
 		w.Float64(v.Number)
@@ -159,12 +159,12 @@ func (v *CellWeight) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *CellWeight) DecodeJSON(r *oasrt.Reader) error {
+func (v *CellWeight) DecodeJSON(r *oasimpl.Reader) error {
 	*v = CellWeight{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = CellWeightString
 		x1, err := r.Str()
 		if err != nil {
@@ -172,7 +172,7 @@ func (v *CellWeight) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = CellWeightNumber
 		x2, err := r.Float(64)
 		if err != nil {
@@ -196,14 +196,14 @@ func (v CellWeight) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CellWeight) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintValue      oasrt.SizeHint
-	sizeHintCell       oasrt.SizeHint
-	sizeHintCellWeight oasrt.SizeHint
+	sizeHintValue      oasimpl.SizeHint
+	sizeHintCell       oasimpl.SizeHint
+	sizeHintCellWeight oasimpl.SizeHint
 )

@@ -3,24 +3,23 @@
 package uncheckedpattern
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as JSON.
-func (v *Quoted) EncodeJSON(w *oasrt.Writer) {
+func (v *Quoted) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Quoted) DecodeJSON(r *oasrt.Reader) error {
+func (v *Quoted) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	x1, err := r.Str()
 	if err != nil {
@@ -43,18 +42,18 @@ func (v Quoted) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Quoted) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Labels) EncodeJSON(w *oasrt.Writer) {
+func (v *Labels) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
+func (v *Labels) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -88,13 +87,13 @@ func (v Labels) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Labels) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintQuoted oasrt.SizeHint
-	sizeHintLabels oasrt.SizeHint
+	sizeHintQuoted oasimpl.SizeHint
+	sizeHintLabels oasimpl.SizeHint
 )

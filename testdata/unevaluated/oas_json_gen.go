@@ -9,13 +9,13 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Extended) DecodeJSON(r *oasrt.Reader) error {
+func (v *Extended) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -28,7 +28,7 @@ func (v *Extended) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Extended) EncodeJSON(w *oasrt.Writer) {
+func (v *Extended) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
 		w.StringMember(`,"name":`, v.Name.Value)
@@ -40,7 +40,7 @@ func (v *Extended) EncodeJSON(w *oasrt.Writer) {
 }
 
 // decodeTyped reads a JSON object into v, checking the schema.
-func (v *Extended) decodeTyped(r *oasrt.Reader) error {
+func (v *Extended) decodeTyped(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -84,13 +84,13 @@ func (v Extended) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Extended) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Either) DecodeJSON(r *oasrt.Reader) error {
+func (v *Either) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -103,7 +103,7 @@ func (v *Either) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Either) EncodeJSON(w *oasrt.Writer) {
+func (v *Either) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case EitherEither1:
 		v.Either1.EncodeJSON(w)
@@ -118,13 +118,13 @@ func (v *Either) EncodeJSON(w *oasrt.Writer) {
 // decodeTyped reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Either) decodeTyped(r *oasrt.Reader) error {
+func (v *Either) decodeTyped(r *oasimpl.Reader) error {
 	*v = Either{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -243,13 +243,13 @@ func (v Either) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Either) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Couple) DecodeJSON(r *oasrt.Reader) error {
+func (v *Couple) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -262,7 +262,7 @@ func (v *Couple) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Couple) EncodeJSON(w *oasrt.Writer) {
+func (v *Couple) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -272,7 +272,7 @@ func (v *Couple) EncodeJSON(w *oasrt.Writer) {
 }
 
 // decodeTyped reads JSON into v, checking the schema.
-func (v *Couple) decodeTyped(r *oasrt.Reader) error {
+func (v *Couple) decodeTyped(r *oasimpl.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -286,7 +286,7 @@ func (v *Couple) decodeTyped(r *oasrt.Reader) error {
 			break
 		}
 		var e4 *oasrt.Raw
-		(*v), e4 = oasrt.Grow(r, (*v))
+		(*v), e4 = oasimpl.Grow(r, (*v))
 		if (*e4), err = r.Raw(); err != nil {
 			return oasrt.AtIndex(err, i3)
 		}
@@ -309,13 +309,13 @@ func (v Couple) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Couple) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
+func (v *Payment) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -328,7 +328,7 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Payment) EncodeJSON(w *oasrt.Writer) {
+func (v *Payment) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Card.Set {
 		w.StringMember(`,"card":`, v.Card.Value)
@@ -340,7 +340,7 @@ func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 }
 
 // decodeTyped reads a JSON object into v, checking the schema.
-func (v *Payment) decodeTyped(r *oasrt.Reader) error {
+func (v *Payment) decodeTyped(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -384,12 +384,12 @@ func (v Payment) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Payment) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Shape) EncodeJSON(w *oasrt.Writer) {
+func (v *Shape) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ShapeShape1:
 		v.Shape1.EncodeJSON(w)
@@ -404,13 +404,13 @@ func (v *Shape) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
+func (v *Shape) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Shape{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -522,13 +522,13 @@ func (v Shape) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Scores) DecodeJSON(r *oasrt.Reader) error {
+func (v *Scores) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -541,7 +541,7 @@ func (v *Scores) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Scores) EncodeJSON(w *oasrt.Writer) {
+func (v *Scores) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -551,7 +551,7 @@ func (v *Scores) EncodeJSON(w *oasrt.Writer) {
 }
 
 // decodeTyped reads JSON into v, checking the schema.
-func (v *Scores) decodeTyped(r *oasrt.Reader) error {
+func (v *Scores) decodeTyped(r *oasimpl.Reader) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -565,7 +565,7 @@ func (v *Scores) decodeTyped(r *oasrt.Reader) error {
 			break
 		}
 		var e4 *int64
-		(*v), e4 = oasrt.Grow(r, (*v))
+		(*v), e4 = oasimpl.Grow(r, (*v))
 		if (*e4), err = r.Int(64); err != nil {
 			return oasrt.AtIndex(err, i3)
 		}
@@ -588,13 +588,13 @@ func (v Scores) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Scores) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *Shipping) DecodeJSON(r *oasrt.Reader) error {
+func (v *Shipping) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -607,7 +607,7 @@ func (v *Shipping) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Shipping) EncodeJSON(w *oasrt.Writer) {
+func (v *Shipping) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Country.Set {
 		w.StringMember(`,"country":`, v.Country.Value)
@@ -619,7 +619,7 @@ func (v *Shipping) EncodeJSON(w *oasrt.Writer) {
 }
 
 // decodeTyped reads a JSON object into v, checking the schema.
-func (v *Shipping) decodeTyped(r *oasrt.Reader) error {
+func (v *Shipping) decodeTyped(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -663,12 +663,12 @@ func (v Shipping) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shipping) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Either1) EncodeJSON(w *oasrt.Writer) {
+func (v *Either1) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"a":`, v.A)
 	if v.Kind.Set {
@@ -678,7 +678,7 @@ func (v *Either1) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Either1) DecodeJSON(r *oasrt.Reader) error {
+func (v *Either1) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -726,12 +726,12 @@ func (v Either1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Either1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Either2) EncodeJSON(w *oasrt.Writer) {
+func (v *Either2) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"b":`, v.B)
 	if v.Kind.Set {
@@ -741,7 +741,7 @@ func (v *Either2) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Either2) DecodeJSON(r *oasrt.Reader) error {
+func (v *Either2) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -789,12 +789,12 @@ func (v Either2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Either2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Shape1) EncodeJSON(w *oasrt.Writer) {
+func (v *Shape1) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"radius":`)
 	w.Float64(v.Radius)
@@ -802,7 +802,7 @@ func (v *Shape1) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
+func (v *Shape1) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -845,12 +845,12 @@ func (v Shape1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Shape2) EncodeJSON(w *oasrt.Writer) {
+func (v *Shape2) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"side":`)
 	w.Float64(v.Side)
@@ -858,7 +858,7 @@ func (v *Shape2) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
+func (v *Shape2) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -901,22 +901,22 @@ func (v Shape2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintExtended oasrt.SizeHint
-	sizeHintEither   oasrt.SizeHint
-	sizeHintCouple   oasrt.SizeHint
-	sizeHintPayment  oasrt.SizeHint
-	sizeHintShape    oasrt.SizeHint
-	sizeHintScores   oasrt.SizeHint
-	sizeHintShipping oasrt.SizeHint
-	sizeHintEither1  oasrt.SizeHint
-	sizeHintEither2  oasrt.SizeHint
-	sizeHintShape1   oasrt.SizeHint
-	sizeHintShape2   oasrt.SizeHint
+	sizeHintExtended oasimpl.SizeHint
+	sizeHintEither   oasimpl.SizeHint
+	sizeHintCouple   oasimpl.SizeHint
+	sizeHintPayment  oasimpl.SizeHint
+	sizeHintShape    oasimpl.SizeHint
+	sizeHintScores   oasimpl.SizeHint
+	sizeHintShipping oasimpl.SizeHint
+	sizeHintEither1  oasimpl.SizeHint
+	sizeHintEither2  oasimpl.SizeHint
+	sizeHintShape1   oasimpl.SizeHint
+	sizeHintShape2   oasimpl.SizeHint
 )

@@ -7,14 +7,15 @@ import (
 	"iter"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // DecodeCoupleItems returns an iterator over the elements of a JSON array
 // of Couple that is r's whole input, decoded one at a time; give r
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
-func DecodeCoupleItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *oasrt.Raw, r *oasrt.Reader) error {
+func DecodeCoupleItems(r *oasimpl.Reader) iter.Seq2[oasrt.Raw, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, func(x *oasrt.Raw, r *oasimpl.Reader) error {
 		var y oasrt.Raw
 		x1, err := r.Raw()
 		if err != nil {
@@ -28,8 +29,8 @@ func DecodeCoupleItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
 
 // EncodeCoupleItems writes the elements seq yields to out as a JSON array of
 // Couple, flushing as it goes, so memory stays bounded by one element.
-func EncodeCoupleItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *oasrt.Raw, w *oasrt.Writer) {
+func EncodeCoupleItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, func(x *oasrt.Raw, w *oasimpl.Writer) {
 		w.RawJSON((*x))
 	})
 }
@@ -38,8 +39,8 @@ func EncodeCoupleItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, 
 // of Scores that is r's whole input, decoded one at a time; give r
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
-func DecodeScoresItems(r *oasrt.Reader) iter.Seq2[int64, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *int64, r *oasrt.Reader) error {
+func DecodeScoresItems(r *oasimpl.Reader) iter.Seq2[int64, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, func(x *int64, r *oasimpl.Reader) error {
 		x1, err := r.Int(64)
 		if err != nil {
 			return err
@@ -51,8 +52,8 @@ func DecodeScoresItems(r *oasrt.Reader) iter.Seq2[int64, error] {
 
 // EncodeScoresItems writes the elements seq yields to out as a JSON array of
 // Scores, flushing as it goes, so memory stays bounded by one element.
-func EncodeScoresItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[int64, error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *int64, w *oasrt.Writer) {
+func EncodeScoresItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[int64, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, func(x *int64, w *oasimpl.Writer) {
 		w.Int(*x)
 	})
 }

@@ -139,8 +139,8 @@ func (v *Shape2) Validate() error { return nil }
 var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 	var ev *oasimpl.Evaluated
 	ev = new(oasimpl.Evaluated)
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if why := eval7(raw, ev); why != "" {
 		return "allOf member 0: " + why
@@ -175,8 +175,8 @@ var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 	var ev *oasimpl.Evaluated
 	ev = new(oasimpl.Evaluated)
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if n := oasimpl.Holding(raw, ev, eval10, eval11); n == 0 {
 		return "the value matches no anyOf member"
@@ -211,8 +211,8 @@ var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
 var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
 	var ev *oasimpl.Evaluated
 	ev = new(oasimpl.Evaluated)
-	if oasrt.RawKind(raw) != oasrt.Array {
-		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Array {
+		return fmt.Sprintf("expected array, got %v", oasimpl.RawKind(raw))
 	}
 	if why := eval14(raw, ev); why != "" {
 		return "allOf member 0: " + why
@@ -246,8 +246,8 @@ var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if oasimpl.RawHas(raw, "card") {
 		if why := eval17(raw, ev); why != "" {
@@ -284,8 +284,8 @@ var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Array {
-		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Array {
+		return fmt.Sprintf("expected array, got %v", oasimpl.RawKind(raw))
 	}
 	if items, ok := oasimpl.RawArray(raw); ok {
 		for i, item := range items {
@@ -318,8 +318,8 @@ var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if eval22(raw, ev) == "" {
 		if why := eval23(raw, ev); why != "" {
@@ -388,16 +388,16 @@ var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	if !oasimpl.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Invalid {
-		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Invalid {
+		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
@@ -458,16 +458,16 @@ var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval12 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval13 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval13 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Invalid {
-		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Invalid {
+		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
@@ -499,8 +499,8 @@ var eval14 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval15 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval15 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
@@ -523,24 +523,24 @@ var eval17 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval18 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval18 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval19 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval19 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval20 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval20 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	if !oasimpl.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
@@ -605,40 +605,40 @@ var eval23 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval24 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval24 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval25 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval25 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval26 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval26 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval27 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval27 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	if !oasimpl.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
 
 // eval28 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval28 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.String {
+		return fmt.Sprintf("expected string, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }
@@ -650,8 +650,8 @@ var eval29 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval30 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval30 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if !oasrt.RawInteger(raw) {
-		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	if !oasimpl.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }

@@ -9,13 +9,13 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
+func (v *RequiredOnly) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -28,7 +28,7 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *RequiredOnly) EncodeJSON(w *oasrt.Writer) {
+func (v *RequiredOnly) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case RequiredOnlyRequiredOnly1:
 		v.RequiredOnly1.EncodeJSON(w)
@@ -42,13 +42,13 @@ func (v *RequiredOnly) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; decodeTyped calls it once per value.
-func (v *RequiredOnly) decodeVariants(r *oasrt.Reader) error {
+func (v *RequiredOnly) decodeVariants(r *oasimpl.Reader) error {
 	*v = RequiredOnly{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		var which RequiredOnlyType
 		m := r.Mark()
 		if err := r.ObjStart(); err != nil {
@@ -90,7 +90,7 @@ func (v *RequiredOnly) decodeVariants(r *oasrt.Reader) error {
 			return nil
 		}
 		return oasimpl.NoVariant(start, "RequiredOnly", kind, nil)
-	case oasrt.Array:
+	case oasimpl.Array:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -122,7 +122,7 @@ func (v *RequiredOnly) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
-	case oasrt.String:
+	case oasimpl.String:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -154,7 +154,7 @@ func (v *RequiredOnly) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
-	case oasrt.Number:
+	case oasimpl.Number:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -186,7 +186,7 @@ func (v *RequiredOnly) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -255,7 +255,7 @@ func (v *RequiredOnly) decodeVariants(r *oasrt.Reader) error {
 // decodeTyped decodes a value of RequiredOnly by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
+func (v *RequiredOnly) decodeTyped(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsRequiredOnly, at); ok {
 		if t.Err == nil {
@@ -284,12 +284,12 @@ func (v RequiredOnly) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *NumberOrTriple) EncodeJSON(w *oasrt.Writer) {
+func (v *NumberOrTriple) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case NumberOrTripleFloat64:
 		w.Float64(v.Float64)
@@ -303,13 +303,13 @@ func (v *NumberOrTriple) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *NumberOrTriple) decodeVariants(r *oasrt.Reader) error {
+func (v *NumberOrTriple) decodeVariants(r *oasimpl.Reader) error {
 	*v = NumberOrTriple{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Number:
+	case oasimpl.Number:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -367,7 +367,7 @@ func (v *NumberOrTriple) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of NumberOrTriple by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
+func (v *NumberOrTriple) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsNumberOrTriple, at); ok {
 		if t.Err == nil {
@@ -396,12 +396,12 @@ func (v NumberOrTriple) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NumberOrTriple) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *TypelessOrInteger) EncodeJSON(w *oasrt.Writer) {
+func (v *TypelessOrInteger) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case TypelessOrIntegerTypelessOrInteger1:
 		v.TypelessOrInteger1.EncodeJSON(w)
@@ -415,31 +415,31 @@ func (v *TypelessOrInteger) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *TypelessOrInteger) decodeVariants(r *oasrt.Reader) error {
+func (v *TypelessOrInteger) decodeVariants(r *oasimpl.Reader) error {
 	*v = TypelessOrInteger{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = TypelessOrIntegerTypelessOrInteger1
 		if err := v.TypelessOrInteger1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = TypelessOrIntegerTypelessOrInteger1
 		if err := v.TypelessOrInteger1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = TypelessOrIntegerTypelessOrInteger1
 		if err := v.TypelessOrInteger1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -488,7 +488,7 @@ func (v *TypelessOrInteger) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "TypelessOrInteger", kind, firstErr)
 		}
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = TypelessOrIntegerTypelessOrInteger1
 		if err := v.TypelessOrInteger1.DecodeJSON(r); err != nil {
 			return err
@@ -505,7 +505,7 @@ func (v *TypelessOrInteger) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of TypelessOrInteger by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
+func (v *TypelessOrInteger) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsTypelessOrInteger, at); ok {
 		if t.Err == nil {
@@ -534,13 +534,13 @@ func (v TypelessOrInteger) MarshalJSON() ([]byte, error) { return v.AppendJSON(n
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypelessOrInteger) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
-func (v *DependentOrTrue) DecodeJSON(r *oasrt.Reader) error {
+func (v *DependentOrTrue) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	defer r.Unpin(r.Pin())
 	if err := v.decodeTyped(r); err != nil {
@@ -553,7 +553,7 @@ func (v *DependentOrTrue) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *DependentOrTrue) EncodeJSON(w *oasrt.Writer) {
+func (v *DependentOrTrue) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case DependentOrTrueAny:
 		w.RawJSON(v.Any)
@@ -567,13 +567,13 @@ func (v *DependentOrTrue) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; decodeTyped calls it once per value.
-func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
+func (v *DependentOrTrue) decodeVariants(r *oasimpl.Reader) error {
 	*v = DependentOrTrue{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -585,8 +585,8 @@ func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if oasrt.RawKind(x2) != oasrt.Object {
-					return oasimpl.Violation(at3, "expected object, got %v", oasrt.RawKind(x2))
+				if oasimpl.RawKind(x2) != oasimpl.Object {
+					return oasimpl.Violation(at3, "expected object, got %v", oasimpl.RawKind(x2))
 				}
 				x1 = x2
 				return nil
@@ -613,7 +613,7 @@ func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 		}
-	case oasrt.Array:
+	case oasimpl.Array:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -625,8 +625,8 @@ func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if oasrt.RawKind(x7) != oasrt.Object {
-					return oasimpl.Violation(at8, "expected object, got %v", oasrt.RawKind(x7))
+				if oasimpl.RawKind(x7) != oasimpl.Object {
+					return oasimpl.Violation(at8, "expected object, got %v", oasimpl.RawKind(x7))
 				}
 				x6 = x7
 				return nil
@@ -653,7 +653,7 @@ func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 		}
-	case oasrt.String:
+	case oasimpl.String:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -665,8 +665,8 @@ func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if oasrt.RawKind(x12) != oasrt.Object {
-					return oasimpl.Violation(at13, "expected object, got %v", oasrt.RawKind(x12))
+				if oasimpl.RawKind(x12) != oasimpl.Object {
+					return oasimpl.Violation(at13, "expected object, got %v", oasimpl.RawKind(x12))
 				}
 				x11 = x12
 				return nil
@@ -693,7 +693,7 @@ func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 		}
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -705,8 +705,8 @@ func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if oasrt.RawKind(x17) != oasrt.Object {
-					return oasimpl.Violation(at18, "expected object, got %v", oasrt.RawKind(x17))
+				if oasimpl.RawKind(x17) != oasimpl.Object {
+					return oasimpl.Violation(at18, "expected object, got %v", oasimpl.RawKind(x17))
 				}
 				x16 = x17
 				return nil
@@ -745,8 +745,8 @@ func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
 			if err != nil {
 				return err
 			}
-			if oasrt.RawKind(x22) != oasrt.Object {
-				return oasimpl.Violation(at23, "expected object, got %v", oasrt.RawKind(x22))
+			if oasimpl.RawKind(x22) != oasimpl.Object {
+				return oasimpl.Violation(at23, "expected object, got %v", oasimpl.RawKind(x22))
 			}
 			x21 = x22
 			return nil
@@ -778,7 +778,7 @@ func (v *DependentOrTrue) decodeVariants(r *oasrt.Reader) error {
 // decodeTyped decodes a value of DependentOrTrue by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
+func (v *DependentOrTrue) decodeTyped(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsDependentOrTrue, at); ok {
 		if t.Err == nil {
@@ -807,12 +807,12 @@ func (v DependentOrTrue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *DependentOrTrue) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *NestedAnyOf) EncodeJSON(w *oasrt.Writer) {
+func (v *NestedAnyOf) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case NestedAnyOfNestedAnyOf1:
 		v.NestedAnyOf1.EncodeJSON(w)
@@ -826,31 +826,31 @@ func (v *NestedAnyOf) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *NestedAnyOf) decodeVariants(r *oasrt.Reader) error {
+func (v *NestedAnyOf) decodeVariants(r *oasimpl.Reader) error {
 	*v = NestedAnyOf{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = NestedAnyOfNestedAnyOf1
 		if err := v.NestedAnyOf1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = NestedAnyOfNestedAnyOf1
 		if err := v.NestedAnyOf1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = NestedAnyOfNestedAnyOf1
 		if err := v.NestedAnyOf1.DecodeJSON(r); err != nil {
 			return err
 		}
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -893,7 +893,7 @@ func (v *NestedAnyOf) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "NestedAnyOf", kind, firstErr)
 		}
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = NestedAnyOfNestedAnyOf1
 		if err := v.NestedAnyOf1.DecodeJSON(r); err != nil {
 			return err
@@ -910,7 +910,7 @@ func (v *NestedAnyOf) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of NestedAnyOf by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
+func (v *NestedAnyOf) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsNestedAnyOf, at); ok {
 		if t.Err == nil {
@@ -939,12 +939,12 @@ func (v NestedAnyOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *FalseOrLoose) EncodeJSON(w *oasrt.Writer) {
+func (v *FalseOrLoose) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case FalseOrLooseAny:
 		w.RawJSON(v.Any)
@@ -958,13 +958,13 @@ func (v *FalseOrLoose) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
+func (v *FalseOrLoose) decodeVariants(r *oasimpl.Reader) error {
 	*v = FalseOrLoose{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -989,8 +989,8 @@ func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if oasrt.RawKind(x3) != oasrt.Invalid {
-					return oasimpl.Violation(at4, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x3))
+				if oasimpl.RawKind(x3) != oasimpl.Invalid {
+					return oasimpl.Violation(at4, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x3))
 				}
 				x2 = x3
 				return nil
@@ -1002,7 +1002,7 @@ func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
-	case oasrt.Array:
+	case oasimpl.Array:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -1027,8 +1027,8 @@ func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if oasrt.RawKind(x7) != oasrt.Invalid {
-					return oasimpl.Violation(at8, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x7))
+				if oasimpl.RawKind(x7) != oasimpl.Invalid {
+					return oasimpl.Violation(at8, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x7))
 				}
 				x6 = x7
 				return nil
@@ -1040,7 +1040,7 @@ func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
-	case oasrt.String:
+	case oasimpl.String:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -1065,8 +1065,8 @@ func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if oasrt.RawKind(x11) != oasrt.Invalid {
-					return oasimpl.Violation(at12, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x11))
+				if oasimpl.RawKind(x11) != oasimpl.Invalid {
+					return oasimpl.Violation(at12, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x11))
 				}
 				x10 = x11
 				return nil
@@ -1078,7 +1078,7 @@ func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
-	case oasrt.Number:
+	case oasimpl.Number:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -1103,8 +1103,8 @@ func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if oasrt.RawKind(x15) != oasrt.Invalid {
-					return oasimpl.Violation(at16, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x15))
+				if oasimpl.RawKind(x15) != oasimpl.Invalid {
+					return oasimpl.Violation(at16, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x15))
 				}
 				x14 = x15
 				return nil
@@ -1116,7 +1116,7 @@ func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -1141,8 +1141,8 @@ func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if oasrt.RawKind(x19) != oasrt.Invalid {
-					return oasimpl.Violation(at20, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x19))
+				if oasimpl.RawKind(x19) != oasimpl.Invalid {
+					return oasimpl.Violation(at20, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x19))
 				}
 				x18 = x19
 				return nil
@@ -1179,8 +1179,8 @@ func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 			if err != nil {
 				return err
 			}
-			if oasrt.RawKind(x23) != oasrt.Invalid {
-				return oasimpl.Violation(at24, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x23))
+			if oasimpl.RawKind(x23) != oasimpl.Invalid {
+				return oasimpl.Violation(at24, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x23))
 			}
 			x22 = x23
 			return nil
@@ -1197,7 +1197,7 @@ func (v *FalseOrLoose) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of FalseOrLoose by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
+func (v *FalseOrLoose) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsFalseOrLoose, at); ok {
 		if t.Err == nil {
@@ -1226,13 +1226,13 @@ func (v FalseOrLoose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *FalseOrLoose) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
-func (v *RequiredOnly1) EncodeJSON(w *oasrt.Writer) {
-	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+func (v *RequiredOnly1) EncodeJSON(w *oasimpl.Writer) {
+	if other := oasimpl.OtherJSON(v.OtherKind); other != "" {
 		w.Raw(other)
 		return
 	}
@@ -1244,13 +1244,13 @@ func (v *RequiredOnly1) EncodeJSON(w *oasrt.Writer) {
 
 // DecodeJSON reads a JSON object into v, or a value of another kind
 // into its OtherKind, checking the schema.
-func (v *RequiredOnly1) DecodeJSON(r *oasrt.Reader) error {
-	if r.Next() != oasrt.Object {
+func (v *RequiredOnly1) DecodeJSON(r *oasimpl.Reader) error {
+	if r.Next() != oasimpl.Object {
 		*v = RequiredOnly1{}
-		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		_, err := oasimpl.DecodeOther(r, &v.OtherKind)
 		return err
 	}
-	v.OtherKind = oasrt.OtherKind{}
+	v.OtherKind = oasimpl.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1293,18 +1293,18 @@ func (v RequiredOnly1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
-func (v *RequiredOnly2) EncodeJSON(w *oasrt.Writer) {
-	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+func (v *RequiredOnly2) EncodeJSON(w *oasimpl.Writer) {
+	if other := oasimpl.OtherJSON(v.OtherKind); other != "" {
 		w.Raw(other)
 		return
 	}
 	start := len(w.Buf)
-	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.PatternProperties) {
 		switch k1 {
 		case "":
 			continue // a declared property is written from its field
@@ -1319,13 +1319,13 @@ func (v *RequiredOnly2) EncodeJSON(w *oasrt.Writer) {
 
 // DecodeJSON reads a JSON object into v, or a value of another kind
 // into its OtherKind, checking the schema.
-func (v *RequiredOnly2) DecodeJSON(r *oasrt.Reader) error {
-	if r.Next() != oasrt.Object {
+func (v *RequiredOnly2) DecodeJSON(r *oasimpl.Reader) error {
+	if r.Next() != oasimpl.Object {
 		*v = RequiredOnly2{}
-		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		_, err := oasimpl.DecodeOther(r, &v.OtherKind)
 		return err
 	}
-	v.OtherKind = oasrt.OtherKind{}
+	v.OtherKind = oasimpl.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1378,13 +1378,13 @@ func (v RequiredOnly2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
-func (v *TypelessOrInteger1) EncodeJSON(w *oasrt.Writer) {
-	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+func (v *TypelessOrInteger1) EncodeJSON(w *oasimpl.Writer) {
+	if other := oasimpl.OtherJSON(v.OtherKind); other != "" {
 		w.Raw(other)
 		return
 	}
@@ -1398,13 +1398,13 @@ func (v *TypelessOrInteger1) EncodeJSON(w *oasrt.Writer) {
 
 // DecodeJSON reads a JSON object into v, or a value of another kind
 // into its OtherKind, checking the schema.
-func (v *TypelessOrInteger1) DecodeJSON(r *oasrt.Reader) error {
-	if r.Next() != oasrt.Object {
+func (v *TypelessOrInteger1) DecodeJSON(r *oasimpl.Reader) error {
+	if r.Next() != oasimpl.Object {
 		*v = TypelessOrInteger1{}
-		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		_, err := oasimpl.DecodeOther(r, &v.OtherKind)
 		return err
 	}
-	v.OtherKind = oasrt.OtherKind{}
+	v.OtherKind = oasimpl.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1423,8 +1423,8 @@ func (v *TypelessOrInteger1) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "b")
 			}
-			if oasrt.RawKind(x1) != oasrt.Invalid {
-				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "b")
+			if oasimpl.RawKind(x1) != oasimpl.Invalid {
+				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasimpl.RawKind(x1)), "b")
 			}
 			v.B = x1
 		default:
@@ -1448,12 +1448,12 @@ func (v TypelessOrInteger1) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypelessOrInteger1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *NestedAnyOf1) EncodeJSON(w *oasrt.Writer) {
+func (v *NestedAnyOf1) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case NestedAnyOf1Int64:
 		w.Int(v.Int64)
@@ -1467,13 +1467,13 @@ func (v *NestedAnyOf1) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *NestedAnyOf1) decodeVariants(r *oasrt.Reader) error {
+func (v *NestedAnyOf1) decodeVariants(r *oasimpl.Reader) error {
 	*v = NestedAnyOf1{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		v.Type = NestedAnyOf1Any
 		at2 := r.Start()
 		x1, err := r.Raw()
@@ -1487,7 +1487,7 @@ func (v *NestedAnyOf1) decodeVariants(r *oasrt.Reader) error {
 		}
 		v.Any = x1
 		return nil
-	case oasrt.Array:
+	case oasimpl.Array:
 		v.Type = NestedAnyOf1Any
 		at4 := r.Start()
 		x3, err := r.Raw()
@@ -1501,7 +1501,7 @@ func (v *NestedAnyOf1) decodeVariants(r *oasrt.Reader) error {
 		}
 		v.Any = x3
 		return nil
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = NestedAnyOf1Any
 		at6 := r.Start()
 		x5, err := r.Raw()
@@ -1515,7 +1515,7 @@ func (v *NestedAnyOf1) decodeVariants(r *oasrt.Reader) error {
 		}
 		v.Any = x5
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		{
 			m := r.Mark()
 			var firstErr error
@@ -1557,7 +1557,7 @@ func (v *NestedAnyOf1) decodeVariants(r *oasrt.Reader) error {
 			}
 			return oasimpl.NoVariant(start, "NestedAnyOf1", kind, firstErr)
 		}
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = NestedAnyOf1Any
 		at13 := r.Start()
 		x12, err := r.Raw()
@@ -1590,7 +1590,7 @@ func (v *NestedAnyOf1) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of NestedAnyOf1 by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
+func (v *NestedAnyOf1) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsNestedAnyOf1, at); ok {
 		if t.Err == nil {
@@ -1619,17 +1619,17 @@ func (v NestedAnyOf1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *NestedAnyOf2) EncodeJSON(w *oasrt.Writer) {
+func (v *NestedAnyOf2) EncodeJSON(w *oasimpl.Writer) {
 	w.Int(int64(*v))
 }
 
 // DecodeJSON reads one of the values of NestedAnyOf2.
-func (v *NestedAnyOf2) DecodeJSON(r *oasrt.Reader) error {
+func (v *NestedAnyOf2) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -1656,13 +1656,13 @@ func (v NestedAnyOf2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
-func (v *FalseOrLoose2) EncodeJSON(w *oasrt.Writer) {
-	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+func (v *FalseOrLoose2) EncodeJSON(w *oasimpl.Writer) {
+	if other := oasimpl.OtherJSON(v.OtherKind); other != "" {
 		w.Raw(other)
 		return
 	}
@@ -1675,11 +1675,11 @@ func (v *FalseOrLoose2) EncodeJSON(w *oasrt.Writer) {
 
 // DecodeJSON reads a JSON object into v, or a value of another kind
 // into its OtherKind, checking the schema.
-func (v *FalseOrLoose2) DecodeJSON(r *oasrt.Reader) error {
-	if r.Next() != oasrt.Object {
+func (v *FalseOrLoose2) DecodeJSON(r *oasimpl.Reader) error {
+	if r.Next() != oasimpl.Object {
 		*v = FalseOrLoose2{}
 		at := r.Start()
-		other, err := oasrt.DecodeOther(r, &v.OtherKind)
+		other, err := oasimpl.DecodeOther(r, &v.OtherKind)
 		if err != nil {
 			return err
 		}
@@ -1690,7 +1690,7 @@ func (v *FalseOrLoose2) DecodeJSON(r *oasrt.Reader) error {
 		}
 		return nil
 	}
-	v.OtherKind = oasrt.OtherKind{}
+	v.OtherKind = oasimpl.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1729,35 +1729,35 @@ func (v FalseOrLoose2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *FalseOrLoose2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintRequiredOnly       oasrt.SizeHint
-	sizeHintNumberOrTriple     oasrt.SizeHint
-	sizeHintTypelessOrInteger  oasrt.SizeHint
-	sizeHintDependentOrTrue    oasrt.SizeHint
-	sizeHintNestedAnyOf        oasrt.SizeHint
-	sizeHintFalseOrLoose       oasrt.SizeHint
-	sizeHintRequiredOnly1      oasrt.SizeHint
-	sizeHintRequiredOnly2      oasrt.SizeHint
-	sizeHintTypelessOrInteger1 oasrt.SizeHint
-	sizeHintNestedAnyOf1       oasrt.SizeHint
-	sizeHintNestedAnyOf2       oasrt.SizeHint
-	sizeHintFalseOrLoose2      oasrt.SizeHint
+	sizeHintRequiredOnly       oasimpl.SizeHint
+	sizeHintNumberOrTriple     oasimpl.SizeHint
+	sizeHintTypelessOrInteger  oasimpl.SizeHint
+	sizeHintDependentOrTrue    oasimpl.SizeHint
+	sizeHintNestedAnyOf        oasimpl.SizeHint
+	sizeHintFalseOrLoose       oasimpl.SizeHint
+	sizeHintRequiredOnly1      oasimpl.SizeHint
+	sizeHintRequiredOnly2      oasimpl.SizeHint
+	sizeHintTypelessOrInteger1 oasimpl.SizeHint
+	sizeHintNestedAnyOf1       oasimpl.SizeHint
+	sizeHintNestedAnyOf2       oasimpl.SizeHint
+	sizeHintFalseOrLoose2      oasimpl.SizeHint
 )
 
 // The names under which a Reader remembers the values of unions
-// decoded by trial (oasrt.TrialKey).
+// decoded by trial (oasimpl.TrialKey).
 var (
-	trialsRequiredOnly      oasrt.TrialKey
-	trialsNumberOrTriple    oasrt.TrialKey
-	trialsTypelessOrInteger oasrt.TrialKey
-	trialsDependentOrTrue   oasrt.TrialKey
-	trialsNestedAnyOf       oasrt.TrialKey
-	trialsFalseOrLoose      oasrt.TrialKey
-	trialsNestedAnyOf1      oasrt.TrialKey
+	trialsRequiredOnly      oasimpl.TrialKey
+	trialsNumberOrTriple    oasimpl.TrialKey
+	trialsTypelessOrInteger oasimpl.TrialKey
+	trialsDependentOrTrue   oasimpl.TrialKey
+	trialsNestedAnyOf       oasimpl.TrialKey
+	trialsFalseOrLoose      oasimpl.TrialKey
+	trialsNestedAnyOf1      oasimpl.TrialKey
 )

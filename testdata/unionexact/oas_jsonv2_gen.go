@@ -7,7 +7,7 @@ package unionexact
 import (
 	"encoding/json/jsontext"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // encoding/json/v2 calls these methods, and so does encoding/json, built on
@@ -20,7 +20,7 @@ func (v RequiredOnly) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *RequiredOnly) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (v NumberOrTriple) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NumberOrTriple) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func (v TypelessOrInteger) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *TypelessOrInteger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func (v DependentOrTrue) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *DependentOrTrue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func (v NestedAnyOf) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NestedAnyOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func (v FalseOrLoose) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *FalseOrLoose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -104,7 +104,7 @@ func (v RequiredOnly1) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *RequiredOnly1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -118,7 +118,7 @@ func (v RequiredOnly2) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *RequiredOnly2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -132,7 +132,7 @@ func (v TypelessOrInteger1) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *TypelessOrInteger1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -146,7 +146,7 @@ func (v NestedAnyOf1) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NestedAnyOf1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -160,7 +160,7 @@ func (v NestedAnyOf2) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *NestedAnyOf2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -174,7 +174,7 @@ func (v FalseOrLoose2) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *FalseOrLoose2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}

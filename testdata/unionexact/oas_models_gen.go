@@ -4,6 +4,7 @@ package unionexact
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // RequiredOnly is the oneOf schema #/components/schemas/RequiredOnly.
@@ -130,7 +131,7 @@ const (
 type RequiredOnly1 struct {
 	// OtherKind holds the value when it is not an object: the schema
 	// has no type, so JSON Schema allows every kind.
-	oasrt.OtherKind
+	oasimpl.OtherKind
 	A oasrt.Raw `json:"a"`
 }
 
@@ -138,7 +139,7 @@ type RequiredOnly1 struct {
 type RequiredOnly2 struct {
 	// OtherKind holds the value when it is not an object: the schema
 	// has no type, so JSON Schema allows every kind.
-	oasrt.OtherKind
+	oasimpl.OtherKind
 	// PatternProperties holds the properties whose names match `x`.
 	PatternProperties map[string]oasrt.Raw `json:"-"`
 }
@@ -147,7 +148,7 @@ type RequiredOnly2 struct {
 type TypelessOrInteger1 struct {
 	// OtherKind holds the value when it is not an object: the schema
 	// has no type, so JSON Schema allows every kind.
-	oasrt.OtherKind
+	oasimpl.OtherKind
 	B oasrt.Raw `json:"b,omitzero"`
 }
 
@@ -181,6 +182,6 @@ const (
 type FalseOrLoose2 struct {
 	// OtherKind holds the value when it is not an object: the schema
 	// has no type, so JSON Schema allows every kind.
-	oasrt.OtherKind
+	oasimpl.OtherKind
 	N oasrt.Opt[int64] `json:"n,omitzero"`
 }

@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"slices"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -82,8 +81,8 @@ func (v *DependentOrTrue) Validate() error {
 func (v *DependentOrTrue) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case DependentOrTrueAny:
-		if oasrt.RawKind(v.Any) != oasrt.Object {
-			c.Errorf("expected object, got %v", oasrt.RawKind(v.Any))
+		if oasimpl.RawKind(v.Any) != oasimpl.Object {
+			c.Errorf("expected object, got %v", oasimpl.RawKind(v.Any))
 		}
 	case DependentOrTrueAny2:
 	default:
@@ -121,8 +120,8 @@ func (v *FalseOrLoose) Validate() error {
 func (v *FalseOrLoose) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case FalseOrLooseAny:
-		if oasrt.RawKind(v.Any) != oasrt.Invalid {
-			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.Any))
+		if oasimpl.RawKind(v.Any) != oasimpl.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasimpl.RawKind(v.Any))
 		}
 	case FalseOrLooseFalseOrLoose2:
 		v.FalseOrLoose2.validate(c)
@@ -143,7 +142,7 @@ func (v *RequiredOnly2) Validate() error {
 }
 
 func (v *RequiredOnly2) validate(c *oasimpl.Validator) {
-	if oasrt.OtherJSON(v.OtherKind) != "" {
+	if oasimpl.OtherJSON(v.OtherKind) != "" {
 		return
 	}
 	for _, k1 := range slices.Sorted(maps.Keys(v.PatternProperties)) {
@@ -164,13 +163,13 @@ func (v *TypelessOrInteger1) Validate() error {
 }
 
 func (v *TypelessOrInteger1) validate(c *oasimpl.Validator) {
-	if oasrt.OtherJSON(v.OtherKind) != "" {
+	if oasimpl.OtherJSON(v.OtherKind) != "" {
 		return
 	}
 	if v.B != nil {
 		c.Key("b")
-		if oasrt.RawKind(v.B) != oasrt.Invalid {
-			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.B))
+		if oasimpl.RawKind(v.B) != oasimpl.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasimpl.RawKind(v.B))
 		}
 		c.Pop()
 	}
@@ -325,8 +324,8 @@ var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if out != nil {
 		ev = new(oasimpl.Evaluated)
 	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Object {
+		return fmt.Sprintf("expected object, got %v", oasimpl.RawKind(raw))
 	}
 	if oasimpl.RawHas(raw, "foo") {
 		if why := eval9(raw, ev); why != "" {
@@ -354,8 +353,8 @@ var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
 
 // eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Array {
-		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	if oasimpl.RawKind(raw) != oasimpl.Array {
+		return fmt.Sprintf("expected array, got %v", oasimpl.RawKind(raw))
 	}
 	return ""
 }

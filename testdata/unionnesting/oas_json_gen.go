@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes the variant that is set.
-func (v *Tree) EncodeJSON(w *oasrt.Writer) {
+func (v *Tree) EncodeJSON(w *oasimpl.Writer) {
 	if !w.Enter() {
 		return
 	}
@@ -32,13 +32,13 @@ func (v *Tree) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Tree) decodeVariants(r *oasrt.Reader) error {
+func (v *Tree) decodeVariants(r *oasimpl.Reader) error {
 	*v = Tree{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -141,7 +141,7 @@ func (v *Tree) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Tree by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
+func (v *Tree) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsTree, at); ok {
 		if t.Err == nil {
@@ -170,12 +170,12 @@ func (v Tree) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tree) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *TreeText) EncodeJSON(w *oasrt.Writer) {
+func (v *TreeText) EncodeJSON(w *oasimpl.Writer) {
 	if !w.Enter() {
 		return
 	}
@@ -192,7 +192,7 @@ func (v *TreeText) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *TreeText) DecodeJSON(r *oasrt.Reader) error {
+func (v *TreeText) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -238,12 +238,12 @@ func (v TreeText) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TreeText) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *TreeCount) EncodeJSON(w *oasrt.Writer) {
+func (v *TreeCount) EncodeJSON(w *oasimpl.Writer) {
 	if !w.Enter() {
 		return
 	}
@@ -260,7 +260,7 @@ func (v *TreeCount) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *TreeCount) DecodeJSON(r *oasrt.Reader) error {
+func (v *TreeCount) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -306,12 +306,12 @@ func (v TreeCount) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TreeCount) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Level1) EncodeJSON(w *oasrt.Writer) {
+func (v *Level1) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case Level1Level11:
 		v.Level11.EncodeJSON(w)
@@ -327,13 +327,13 @@ func (v *Level1) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Level1) decodeVariants(r *oasrt.Reader) error {
+func (v *Level1) decodeVariants(r *oasimpl.Reader) error {
 	*v = Level1{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -462,7 +462,7 @@ func (v *Level1) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Level1 by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Level1) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level1) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsLevel1, at); ok {
 		if t.Err == nil {
@@ -491,12 +491,12 @@ func (v Level1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Level2) EncodeJSON(w *oasrt.Writer) {
+func (v *Level2) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case Level2Level21:
 		v.Level21.EncodeJSON(w)
@@ -512,13 +512,13 @@ func (v *Level2) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Level2) decodeVariants(r *oasrt.Reader) error {
+func (v *Level2) decodeVariants(r *oasimpl.Reader) error {
 	*v = Level2{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -647,7 +647,7 @@ func (v *Level2) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Level2 by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Level2) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level2) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsLevel2, at); ok {
 		if t.Err == nil {
@@ -676,12 +676,12 @@ func (v Level2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Level3) EncodeJSON(w *oasrt.Writer) {
+func (v *Level3) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case Level3Level31:
 		v.Level31.EncodeJSON(w)
@@ -697,13 +697,13 @@ func (v *Level3) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Level3) decodeVariants(r *oasrt.Reader) error {
+func (v *Level3) decodeVariants(r *oasimpl.Reader) error {
 	*v = Level3{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -832,7 +832,7 @@ func (v *Level3) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Level3 by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Level3) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level3) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsLevel3, at); ok {
 		if t.Err == nil {
@@ -861,12 +861,12 @@ func (v Level3) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level3) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Level4) EncodeJSON(w *oasrt.Writer) {
+func (v *Level4) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case Level4Level41:
 		v.Level41.EncodeJSON(w)
@@ -882,13 +882,13 @@ func (v *Level4) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Level4) decodeVariants(r *oasrt.Reader) error {
+func (v *Level4) decodeVariants(r *oasimpl.Reader) error {
 	*v = Level4{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -1017,7 +1017,7 @@ func (v *Level4) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Level4 by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Level4) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level4) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsLevel4, at); ok {
 		if t.Err == nil {
@@ -1046,12 +1046,12 @@ func (v Level4) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level4) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Level5) EncodeJSON(w *oasrt.Writer) {
+func (v *Level5) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case Level5Level51:
 		v.Level51.EncodeJSON(w)
@@ -1067,13 +1067,13 @@ func (v *Level5) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Level5) decodeVariants(r *oasrt.Reader) error {
+func (v *Level5) decodeVariants(r *oasimpl.Reader) error {
 	*v = Level5{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -1202,7 +1202,7 @@ func (v *Level5) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Level5 by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Level5) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level5) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsLevel5, at); ok {
 		if t.Err == nil {
@@ -1231,12 +1231,12 @@ func (v Level5) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level5) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Level6) EncodeJSON(w *oasrt.Writer) {
+func (v *Level6) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case Level6Level61:
 		v.Level61.EncodeJSON(w)
@@ -1252,13 +1252,13 @@ func (v *Level6) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Level6) decodeVariants(r *oasrt.Reader) error {
+func (v *Level6) decodeVariants(r *oasimpl.Reader) error {
 	*v = Level6{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -1387,7 +1387,7 @@ func (v *Level6) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Level6 by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Level6) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level6) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsLevel6, at); ok {
 		if t.Err == nil {
@@ -1416,12 +1416,12 @@ func (v Level6) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level6) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Level7) EncodeJSON(w *oasrt.Writer) {
+func (v *Level7) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case Level7Level71:
 		v.Level71.EncodeJSON(w)
@@ -1437,13 +1437,13 @@ func (v *Level7) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Level7) decodeVariants(r *oasrt.Reader) error {
+func (v *Level7) decodeVariants(r *oasimpl.Reader) error {
 	*v = Level7{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -1572,7 +1572,7 @@ func (v *Level7) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Level7 by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Level7) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level7) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsLevel7, at); ok {
 		if t.Err == nil {
@@ -1601,12 +1601,12 @@ func (v Level7) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level7) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Level8) EncodeJSON(w *oasrt.Writer) {
+func (v *Level8) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case Level8Level81:
 		v.Level81.EncodeJSON(w)
@@ -1622,13 +1622,13 @@ func (v *Level8) EncodeJSON(w *oasrt.Writer) {
 
 // decodeVariants reads the variant the value selects, trying in turn
 // those its kind leaves; DecodeJSON calls it once per value.
-func (v *Level8) decodeVariants(r *oasrt.Reader) error {
+func (v *Level8) decodeVariants(r *oasimpl.Reader) error {
 	*v = Level8{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -1749,7 +1749,7 @@ func (v *Level8) decodeVariants(r *oasrt.Reader) error {
 // DecodeJSON decodes a value of Level8 by trying its variants, once
 // per value: the Reader remembers what each try found while an outer
 // union tries its own variants over the same bytes.
-func (v *Level8) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level8) DecodeJSON(r *oasimpl.Reader) error {
 	at := r.Start()
 	if t, ok := r.Recall(&trialsLevel8, at); ok {
 		if t.Err == nil {
@@ -1778,12 +1778,12 @@ func (v Level8) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level8) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Value) EncodeJSON(w *oasrt.Writer) {
+func (v *Value) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case ValueValue1:
 		v.Value1.EncodeJSON(w)
@@ -1800,13 +1800,13 @@ func (v *Value) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Value) DecodeJSON(r *oasrt.Reader) error {
+func (v *Value) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Value{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -1962,12 +1962,12 @@ func (v Value) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Value) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level11) EncodeJSON(w *oasrt.Writer) {
+func (v *Level11) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -1980,7 +1980,7 @@ func (v *Level11) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level11) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level11) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2024,12 +2024,12 @@ func (v Level11) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level11) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level12) EncodeJSON(w *oasrt.Writer) {
+func (v *Level12) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2042,7 +2042,7 @@ func (v *Level12) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level12) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level12) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2086,12 +2086,12 @@ func (v Level12) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level12) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level13) EncodeJSON(w *oasrt.Writer) {
+func (v *Level13) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2108,7 +2108,7 @@ func (v *Level13) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level13) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level13) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2152,12 +2152,12 @@ func (v Level13) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level13) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level21) EncodeJSON(w *oasrt.Writer) {
+func (v *Level21) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2170,7 +2170,7 @@ func (v *Level21) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level21) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level21) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2214,12 +2214,12 @@ func (v Level21) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level21) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level22) EncodeJSON(w *oasrt.Writer) {
+func (v *Level22) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2232,7 +2232,7 @@ func (v *Level22) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level22) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level22) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2276,12 +2276,12 @@ func (v Level22) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level22) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level23) EncodeJSON(w *oasrt.Writer) {
+func (v *Level23) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2298,7 +2298,7 @@ func (v *Level23) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level23) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level23) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2342,12 +2342,12 @@ func (v Level23) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level23) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level31) EncodeJSON(w *oasrt.Writer) {
+func (v *Level31) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2360,7 +2360,7 @@ func (v *Level31) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level31) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level31) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2404,12 +2404,12 @@ func (v Level31) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level31) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level32) EncodeJSON(w *oasrt.Writer) {
+func (v *Level32) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2422,7 +2422,7 @@ func (v *Level32) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level32) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level32) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2466,12 +2466,12 @@ func (v Level32) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level32) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level33) EncodeJSON(w *oasrt.Writer) {
+func (v *Level33) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2488,7 +2488,7 @@ func (v *Level33) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level33) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level33) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2532,12 +2532,12 @@ func (v Level33) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level33) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level41) EncodeJSON(w *oasrt.Writer) {
+func (v *Level41) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2550,7 +2550,7 @@ func (v *Level41) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level41) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level41) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2594,12 +2594,12 @@ func (v Level41) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level41) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level42) EncodeJSON(w *oasrt.Writer) {
+func (v *Level42) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2612,7 +2612,7 @@ func (v *Level42) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level42) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level42) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2656,12 +2656,12 @@ func (v Level42) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level42) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level43) EncodeJSON(w *oasrt.Writer) {
+func (v *Level43) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2678,7 +2678,7 @@ func (v *Level43) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level43) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level43) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2722,12 +2722,12 @@ func (v Level43) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level43) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level51) EncodeJSON(w *oasrt.Writer) {
+func (v *Level51) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2740,7 +2740,7 @@ func (v *Level51) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level51) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level51) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2784,12 +2784,12 @@ func (v Level51) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level51) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level52) EncodeJSON(w *oasrt.Writer) {
+func (v *Level52) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2802,7 +2802,7 @@ func (v *Level52) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level52) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level52) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2846,12 +2846,12 @@ func (v Level52) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level52) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level53) EncodeJSON(w *oasrt.Writer) {
+func (v *Level53) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2868,7 +2868,7 @@ func (v *Level53) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level53) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level53) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2912,12 +2912,12 @@ func (v Level53) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level53) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level61) EncodeJSON(w *oasrt.Writer) {
+func (v *Level61) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2930,7 +2930,7 @@ func (v *Level61) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level61) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level61) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -2974,12 +2974,12 @@ func (v Level61) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level61) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level62) EncodeJSON(w *oasrt.Writer) {
+func (v *Level62) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -2992,7 +2992,7 @@ func (v *Level62) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level62) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level62) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3036,12 +3036,12 @@ func (v Level62) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level62) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level63) EncodeJSON(w *oasrt.Writer) {
+func (v *Level63) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -3058,7 +3058,7 @@ func (v *Level63) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level63) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level63) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3102,12 +3102,12 @@ func (v Level63) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level63) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level71) EncodeJSON(w *oasrt.Writer) {
+func (v *Level71) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -3120,7 +3120,7 @@ func (v *Level71) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level71) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level71) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3164,12 +3164,12 @@ func (v Level71) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level71) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level72) EncodeJSON(w *oasrt.Writer) {
+func (v *Level72) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -3182,7 +3182,7 @@ func (v *Level72) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level72) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level72) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3226,12 +3226,12 @@ func (v Level72) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level72) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level73) EncodeJSON(w *oasrt.Writer) {
+func (v *Level73) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.Raw(`,"x":`)
@@ -3248,7 +3248,7 @@ func (v *Level73) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level73) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level73) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3292,12 +3292,12 @@ func (v Level73) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level73) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level81) EncodeJSON(w *oasrt.Writer) {
+func (v *Level81) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.V.Set {
 		w.StringMember(`,"v":`, v.V.Value)
@@ -3306,7 +3306,7 @@ func (v *Level81) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level81) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level81) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3345,12 +3345,12 @@ func (v Level81) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level81) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level82) EncodeJSON(w *oasrt.Writer) {
+func (v *Level82) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.V.Set {
 		w.IntMember(`,"v":`, v.V.Value)
@@ -3359,7 +3359,7 @@ func (v *Level82) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level82) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level82) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3398,12 +3398,12 @@ func (v Level82) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level82) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Level83) EncodeJSON(w *oasrt.Writer) {
+func (v *Level83) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.V.Set {
 		if v.V.Value {
@@ -3416,7 +3416,7 @@ func (v *Level83) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Level83) DecodeJSON(r *oasrt.Reader) error {
+func (v *Level83) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3455,12 +3455,12 @@ func (v Level83) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level83) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Value1) EncodeJSON(w *oasrt.Writer) {
+func (v *Value1) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"type":`, int64(v.Type))
 	w.IntMember(`,"num":`, int64(v.Num))
@@ -3468,7 +3468,7 @@ func (v *Value1) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Value1) DecodeJSON(r *oasrt.Reader) error {
+func (v *Value1) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3516,12 +3516,12 @@ func (v Value1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Value1) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Value2) EncodeJSON(w *oasrt.Writer) {
+func (v *Value2) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"type":`, int64(v.Type))
 	w.StringMember(`,"str":`, v.Str)
@@ -3529,7 +3529,7 @@ func (v *Value2) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Value2) DecodeJSON(r *oasrt.Reader) error {
+func (v *Value2) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3577,12 +3577,12 @@ func (v Value2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Value2) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Value3) EncodeJSON(w *oasrt.Writer) {
+func (v *Value3) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"type":`, int64(v.Type))
 	if v.B {
@@ -3594,7 +3594,7 @@ func (v *Value3) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Value3) DecodeJSON(r *oasrt.Reader) error {
+func (v *Value3) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -3642,64 +3642,64 @@ func (v Value3) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Value3) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintTree      oasrt.SizeHint
-	sizeHintTreeText  oasrt.SizeHint
-	sizeHintTreeCount oasrt.SizeHint
-	sizeHintLevel1    oasrt.SizeHint
-	sizeHintLevel2    oasrt.SizeHint
-	sizeHintLevel3    oasrt.SizeHint
-	sizeHintLevel4    oasrt.SizeHint
-	sizeHintLevel5    oasrt.SizeHint
-	sizeHintLevel6    oasrt.SizeHint
-	sizeHintLevel7    oasrt.SizeHint
-	sizeHintLevel8    oasrt.SizeHint
-	sizeHintValue     oasrt.SizeHint
-	sizeHintLevel11   oasrt.SizeHint
-	sizeHintLevel12   oasrt.SizeHint
-	sizeHintLevel13   oasrt.SizeHint
-	sizeHintLevel21   oasrt.SizeHint
-	sizeHintLevel22   oasrt.SizeHint
-	sizeHintLevel23   oasrt.SizeHint
-	sizeHintLevel31   oasrt.SizeHint
-	sizeHintLevel32   oasrt.SizeHint
-	sizeHintLevel33   oasrt.SizeHint
-	sizeHintLevel41   oasrt.SizeHint
-	sizeHintLevel42   oasrt.SizeHint
-	sizeHintLevel43   oasrt.SizeHint
-	sizeHintLevel51   oasrt.SizeHint
-	sizeHintLevel52   oasrt.SizeHint
-	sizeHintLevel53   oasrt.SizeHint
-	sizeHintLevel61   oasrt.SizeHint
-	sizeHintLevel62   oasrt.SizeHint
-	sizeHintLevel63   oasrt.SizeHint
-	sizeHintLevel71   oasrt.SizeHint
-	sizeHintLevel72   oasrt.SizeHint
-	sizeHintLevel73   oasrt.SizeHint
-	sizeHintLevel81   oasrt.SizeHint
-	sizeHintLevel82   oasrt.SizeHint
-	sizeHintLevel83   oasrt.SizeHint
-	sizeHintValue1    oasrt.SizeHint
-	sizeHintValue2    oasrt.SizeHint
-	sizeHintValue3    oasrt.SizeHint
+	sizeHintTree      oasimpl.SizeHint
+	sizeHintTreeText  oasimpl.SizeHint
+	sizeHintTreeCount oasimpl.SizeHint
+	sizeHintLevel1    oasimpl.SizeHint
+	sizeHintLevel2    oasimpl.SizeHint
+	sizeHintLevel3    oasimpl.SizeHint
+	sizeHintLevel4    oasimpl.SizeHint
+	sizeHintLevel5    oasimpl.SizeHint
+	sizeHintLevel6    oasimpl.SizeHint
+	sizeHintLevel7    oasimpl.SizeHint
+	sizeHintLevel8    oasimpl.SizeHint
+	sizeHintValue     oasimpl.SizeHint
+	sizeHintLevel11   oasimpl.SizeHint
+	sizeHintLevel12   oasimpl.SizeHint
+	sizeHintLevel13   oasimpl.SizeHint
+	sizeHintLevel21   oasimpl.SizeHint
+	sizeHintLevel22   oasimpl.SizeHint
+	sizeHintLevel23   oasimpl.SizeHint
+	sizeHintLevel31   oasimpl.SizeHint
+	sizeHintLevel32   oasimpl.SizeHint
+	sizeHintLevel33   oasimpl.SizeHint
+	sizeHintLevel41   oasimpl.SizeHint
+	sizeHintLevel42   oasimpl.SizeHint
+	sizeHintLevel43   oasimpl.SizeHint
+	sizeHintLevel51   oasimpl.SizeHint
+	sizeHintLevel52   oasimpl.SizeHint
+	sizeHintLevel53   oasimpl.SizeHint
+	sizeHintLevel61   oasimpl.SizeHint
+	sizeHintLevel62   oasimpl.SizeHint
+	sizeHintLevel63   oasimpl.SizeHint
+	sizeHintLevel71   oasimpl.SizeHint
+	sizeHintLevel72   oasimpl.SizeHint
+	sizeHintLevel73   oasimpl.SizeHint
+	sizeHintLevel81   oasimpl.SizeHint
+	sizeHintLevel82   oasimpl.SizeHint
+	sizeHintLevel83   oasimpl.SizeHint
+	sizeHintValue1    oasimpl.SizeHint
+	sizeHintValue2    oasimpl.SizeHint
+	sizeHintValue3    oasimpl.SizeHint
 )
 
 // The names under which a Reader remembers the values of unions
-// decoded by trial (oasrt.TrialKey).
+// decoded by trial (oasimpl.TrialKey).
 var (
-	trialsTree   oasrt.TrialKey
-	trialsLevel1 oasrt.TrialKey
-	trialsLevel2 oasrt.TrialKey
-	trialsLevel3 oasrt.TrialKey
-	trialsLevel4 oasrt.TrialKey
-	trialsLevel5 oasrt.TrialKey
-	trialsLevel6 oasrt.TrialKey
-	trialsLevel7 oasrt.TrialKey
-	trialsLevel8 oasrt.TrialKey
+	trialsTree   oasimpl.TrialKey
+	trialsLevel1 oasimpl.TrialKey
+	trialsLevel2 oasimpl.TrialKey
+	trialsLevel3 oasimpl.TrialKey
+	trialsLevel4 oasimpl.TrialKey
+	trialsLevel5 oasimpl.TrialKey
+	trialsLevel6 oasimpl.TrialKey
+	trialsLevel7 oasimpl.TrialKey
+	trialsLevel8 oasimpl.TrialKey
 )

@@ -11,12 +11,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Point) EncodeJSON(w *oasrt.Writer) {
+func (v *Point) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.IntMember(`,"x":`, v.X.Value)
@@ -28,7 +28,7 @@ func (v *Point) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Point) DecodeJSON(r *oasrt.Reader) error {
+func (v *Point) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -72,12 +72,12 @@ func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Path) EncodeJSON(w *oasrt.Writer) {
+func (v *Path) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -87,7 +87,7 @@ func (v *Path) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Path) DecodeJSON(r *oasrt.Reader) error {
+func (v *Path) DecodeJSON(r *oasimpl.Reader) error {
 	at3 := r.Start()
 	pin4 := r.Pin()
 	if err := r.ArrStart(); err != nil {
@@ -103,7 +103,7 @@ func (v *Path) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e6 *Point
-		(*v), e6 = oasrt.Grow(r, (*v))
+		(*v), e6 = oasimpl.Grow(r, (*v))
 		if err := (*e6).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i5)
 		}
@@ -131,12 +131,12 @@ func (v Path) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Path) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Values) EncodeJSON(w *oasrt.Writer) {
+func (v *Values) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -146,7 +146,7 @@ func (v *Values) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Values) DecodeJSON(r *oasrt.Reader) error {
+func (v *Values) DecodeJSON(r *oasimpl.Reader) error {
 	at3 := r.Start()
 	pin4 := r.Pin()
 	if err := r.ArrStart(); err != nil {
@@ -162,7 +162,7 @@ func (v *Values) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e6 *oasrt.Raw
-		(*v), e6 = oasrt.Grow(r, (*v))
+		(*v), e6 = oasimpl.Grow(r, (*v))
 		if (*e6), err = r.Raw(); err != nil {
 			return oasrt.AtIndex(err, i5)
 		}
@@ -190,12 +190,12 @@ func (v Values) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Values) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Bags) EncodeJSON(w *oasrt.Writer) {
+func (v *Bags) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -205,7 +205,7 @@ func (v *Bags) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Bags) DecodeJSON(r *oasrt.Reader) error {
+func (v *Bags) DecodeJSON(r *oasimpl.Reader) error {
 	at3 := r.Start()
 	pin4 := r.Pin()
 	if err := r.ArrStart(); err != nil {
@@ -221,14 +221,14 @@ func (v *Bags) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e6 *oasrt.Raw
-		(*v), e6 = oasrt.Grow(r, (*v))
+		(*v), e6 = oasimpl.Grow(r, (*v))
 		at8 := r.Start()
 		x7, err := r.Raw()
 		if err != nil {
 			return oasrt.AtIndex(err, i5)
 		}
-		if oasrt.RawKind(x7) != oasrt.Object {
-			return oasrt.AtIndex(oasimpl.Violation(at8, "expected object, got %v", oasrt.RawKind(x7)), i5)
+		if oasimpl.RawKind(x7) != oasimpl.Object {
+			return oasrt.AtIndex(oasimpl.Violation(at8, "expected object, got %v", oasimpl.RawKind(x7)), i5)
 		}
 		(*e6) = x7
 	}
@@ -255,12 +255,12 @@ func (v Bags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bags) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Amounts) EncodeJSON(w *oasrt.Writer) {
+func (v *Amounts) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -270,7 +270,7 @@ func (v *Amounts) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Amounts) DecodeJSON(r *oasrt.Reader) error {
+func (v *Amounts) DecodeJSON(r *oasimpl.Reader) error {
 	at3 := r.Start()
 	pin4 := r.Pin()
 	if err := r.ArrStart(); err != nil {
@@ -286,7 +286,7 @@ func (v *Amounts) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e6 *oasrt.Decimal
-		(*v), e6 = oasrt.Grow(r, (*v))
+		(*v), e6 = oasimpl.Grow(r, (*v))
 		if (*e6), err = r.Decimal(false); err != nil {
 			return oasrt.AtIndex(err, i5)
 		}
@@ -314,12 +314,12 @@ func (v Amounts) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Amounts) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Ratios) EncodeJSON(w *oasrt.Writer) {
+func (v *Ratios) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -329,7 +329,7 @@ func (v *Ratios) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Ratios) DecodeJSON(r *oasrt.Reader) error {
+func (v *Ratios) DecodeJSON(r *oasimpl.Reader) error {
 	at3 := r.Start()
 	pin4 := r.Pin()
 	if err := r.ArrStart(); err != nil {
@@ -345,7 +345,7 @@ func (v *Ratios) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e6 *float64
-		(*v), e6 = oasrt.Grow(r, (*v))
+		(*v), e6 = oasimpl.Grow(r, (*v))
 		if (*e6), err = r.Float(64); err != nil {
 			return oasrt.AtIndex(err, i5)
 		}
@@ -373,12 +373,12 @@ func (v Ratios) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ratios) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Stamps) EncodeJSON(w *oasrt.Writer) {
+func (v *Stamps) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -388,7 +388,7 @@ func (v *Stamps) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Stamps) DecodeJSON(r *oasrt.Reader) error {
+func (v *Stamps) DecodeJSON(r *oasimpl.Reader) error {
 	at3 := r.Start()
 	pin4 := r.Pin()
 	if err := r.ArrStart(); err != nil {
@@ -404,7 +404,7 @@ func (v *Stamps) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		var e6 *time.Time
-		(*v), e6 = oasrt.Grow(r, (*v))
+		(*v), e6 = oasimpl.Grow(r, (*v))
 		if (*e6), err = r.Time(); err != nil {
 			return oasrt.AtIndex(err, i5)
 		}
@@ -432,12 +432,12 @@ func (v Stamps) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stamps) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Words) EncodeJSON(w *oasrt.Writer) {
+func (v *Words) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -447,7 +447,7 @@ func (v *Words) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Words) DecodeJSON(r *oasrt.Reader) error {
+func (v *Words) DecodeJSON(r *oasimpl.Reader) error {
 	at3 := r.Start()
 	x4, err := r.Strings()
 	if err != nil {
@@ -472,19 +472,19 @@ func (v Words) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Words) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintPoint   oasrt.SizeHint
-	sizeHintPath    oasrt.SizeHint
-	sizeHintValues  oasrt.SizeHint
-	sizeHintBags    oasrt.SizeHint
-	sizeHintAmounts oasrt.SizeHint
-	sizeHintRatios  oasrt.SizeHint
-	sizeHintStamps  oasrt.SizeHint
-	sizeHintWords   oasrt.SizeHint
+	sizeHintPoint   oasimpl.SizeHint
+	sizeHintPath    oasimpl.SizeHint
+	sizeHintValues  oasimpl.SizeHint
+	sizeHintBags    oasimpl.SizeHint
+	sizeHintAmounts oasimpl.SizeHint
+	sizeHintRatios  oasimpl.SizeHint
+	sizeHintStamps  oasimpl.SizeHint
+	sizeHintWords   oasimpl.SizeHint
 )

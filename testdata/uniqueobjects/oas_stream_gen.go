@@ -16,14 +16,14 @@ import (
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
 // uniqueItems is not checked while streaming: it would keep every element.
-func DecodePathItems(r *oasrt.Reader) iter.Seq2[Point, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, (*Point).DecodeJSON)
+func DecodePathItems(r *oasimpl.Reader) iter.Seq2[Point, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, (*Point).DecodeJSON)
 }
 
 // EncodePathItems writes the elements seq yields to out as a JSON array of
 // Path, flushing as it goes, so memory stays bounded by one element.
-func EncodePathItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Point, error]) error {
-	return oasrt.EncodeItems(w, out, seq, (*Point).EncodeJSON)
+func EncodePathItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[Point, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, (*Point).EncodeJSON)
 }
 
 // DecodeValuesItems returns an iterator over the elements of a JSON array
@@ -31,8 +31,8 @@ func EncodePathItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Point, error]
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
 // uniqueItems is not checked while streaming: it would keep every element.
-func DecodeValuesItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *oasrt.Raw, r *oasrt.Reader) error {
+func DecodeValuesItems(r *oasimpl.Reader) iter.Seq2[oasrt.Raw, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, func(x *oasrt.Raw, r *oasimpl.Reader) error {
 		var y oasrt.Raw
 		x1, err := r.Raw()
 		if err != nil {
@@ -46,8 +46,8 @@ func DecodeValuesItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
 
 // EncodeValuesItems writes the elements seq yields to out as a JSON array of
 // Values, flushing as it goes, so memory stays bounded by one element.
-func EncodeValuesItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *oasrt.Raw, w *oasrt.Writer) {
+func EncodeValuesItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, func(x *oasrt.Raw, w *oasimpl.Writer) {
 		w.RawJSON((*x))
 	})
 }
@@ -57,16 +57,16 @@ func EncodeValuesItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, 
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
 // uniqueItems is not checked while streaming: it would keep every element.
-func DecodeBagsItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *oasrt.Raw, r *oasrt.Reader) error {
+func DecodeBagsItems(r *oasimpl.Reader) iter.Seq2[oasrt.Raw, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, func(x *oasrt.Raw, r *oasimpl.Reader) error {
 		var y oasrt.Raw
 		at2 := r.Start()
 		x1, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		if oasrt.RawKind(x1) != oasrt.Object {
-			return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		if oasimpl.RawKind(x1) != oasimpl.Object {
+			return oasimpl.Violation(at2, "expected object, got %v", oasimpl.RawKind(x1))
 		}
 		y = x1
 		*x = y
@@ -76,8 +76,8 @@ func DecodeBagsItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
 
 // EncodeBagsItems writes the elements seq yields to out as a JSON array of
 // Bags, flushing as it goes, so memory stays bounded by one element.
-func EncodeBagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *oasrt.Raw, w *oasrt.Writer) {
+func EncodeBagsItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, func(x *oasrt.Raw, w *oasimpl.Writer) {
 		w.RawJSON((*x))
 	})
 }
@@ -87,8 +87,8 @@ func EncodeBagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, er
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
 // uniqueItems is not checked while streaming: it would keep every element.
-func DecodeAmountsItems(r *oasrt.Reader) iter.Seq2[oasrt.Decimal, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *oasrt.Decimal, r *oasrt.Reader) error {
+func DecodeAmountsItems(r *oasimpl.Reader) iter.Seq2[oasrt.Decimal, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, func(x *oasrt.Decimal, r *oasimpl.Reader) error {
 		x1, err := r.Decimal(false)
 		if err != nil {
 			return err
@@ -100,8 +100,8 @@ func DecodeAmountsItems(r *oasrt.Reader) iter.Seq2[oasrt.Decimal, error] {
 
 // EncodeAmountsItems writes the elements seq yields to out as a JSON array of
 // Amounts, flushing as it goes, so memory stays bounded by one element.
-func EncodeAmountsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Decimal, error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *oasrt.Decimal, w *oasrt.Writer) {
+func EncodeAmountsItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[oasrt.Decimal, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, func(x *oasrt.Decimal, w *oasimpl.Writer) {
 		w.Decimal(*x, false)
 	})
 }
@@ -111,8 +111,8 @@ func EncodeAmountsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Deci
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
 // uniqueItems is not checked while streaming: it would keep every element.
-func DecodeRatiosItems(r *oasrt.Reader) iter.Seq2[float64, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *float64, r *oasrt.Reader) error {
+func DecodeRatiosItems(r *oasimpl.Reader) iter.Seq2[float64, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, func(x *float64, r *oasimpl.Reader) error {
 		x1, err := r.Float(64)
 		if err != nil {
 			return err
@@ -124,8 +124,8 @@ func DecodeRatiosItems(r *oasrt.Reader) iter.Seq2[float64, error] {
 
 // EncodeRatiosItems writes the elements seq yields to out as a JSON array of
 // Ratios, flushing as it goes, so memory stays bounded by one element.
-func EncodeRatiosItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[float64, error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *float64, w *oasrt.Writer) {
+func EncodeRatiosItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[float64, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, func(x *float64, w *oasimpl.Writer) {
 		w.Float64(*x)
 	})
 }
@@ -135,8 +135,8 @@ func EncodeRatiosItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[float64, er
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
 // uniqueItems is not checked while streaming: it would keep every element.
-func DecodeStampsItems(r *oasrt.Reader) iter.Seq2[time.Time, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, func(x *time.Time, r *oasrt.Reader) error {
+func DecodeStampsItems(r *oasimpl.Reader) iter.Seq2[time.Time, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, func(x *time.Time, r *oasimpl.Reader) error {
 		x1, err := r.Time()
 		if err != nil {
 			return err
@@ -148,8 +148,8 @@ func DecodeStampsItems(r *oasrt.Reader) iter.Seq2[time.Time, error] {
 
 // EncodeStampsItems writes the elements seq yields to out as a JSON array of
 // Stamps, flushing as it goes, so memory stays bounded by one element.
-func EncodeStampsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[time.Time, error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *time.Time, w *oasrt.Writer) {
+func EncodeStampsItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[time.Time, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, func(x *time.Time, w *oasimpl.Writer) {
 		w.Time(*x)
 	})
 }
@@ -159,12 +159,12 @@ func EncodeStampsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[time.Time, 
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
 // uniqueItems is not checked while streaming: it would keep every element.
-func DecodeWordsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeItems(r, oasrt.NoRules, oasimpl.DecodeStringItem)
+func DecodeWordsItems(r *oasimpl.Reader) iter.Seq2[string, error] {
+	return oasimpl.DecodeItems(r, oasimpl.NoRules, oasimpl.DecodeStringItem)
 }
 
 // EncodeWordsItems writes the elements seq yields to out as a JSON array of
 // Words, flushing as it goes, so memory stays bounded by one element.
-func EncodeWordsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeItems(w, out, seq, oasimpl.EncodeStringItem)
+func EncodeWordsItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, oasimpl.EncodeStringItem)
 }

@@ -21,7 +21,7 @@ func (v *Path) Validate() error {
 }
 
 func (v *Path) validate(c *oasimpl.Validator) {
-	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *Point) {
+	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasimpl.Writer, e *Point) {
 		(*e).EncodeJSON(w)
 	}); i1 >= 0 {
 		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
@@ -37,7 +37,7 @@ func (v *Values) Validate() error {
 }
 
 func (v *Values) validate(c *oasimpl.Validator) {
-	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *oasrt.Raw) {
+	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasimpl.Writer, e *oasrt.Raw) {
 		w.RawJSON((*e))
 	}); i1 >= 0 {
 		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
@@ -53,15 +53,15 @@ func (v *Bags) Validate() error {
 }
 
 func (v *Bags) validate(c *oasimpl.Validator) {
-	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *oasrt.Raw) {
+	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasimpl.Writer, e *oasrt.Raw) {
 		w.RawJSON((*e))
 	}); i1 >= 0 {
 		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
 	}
 	for i3 := range *v {
 		c.Index(i3)
-		if oasrt.RawKind((*v)[i3]) != oasrt.Object {
-			c.Errorf("expected object, got %v", oasrt.RawKind((*v)[i3]))
+		if oasimpl.RawKind((*v)[i3]) != oasimpl.Object {
+			c.Errorf("expected object, got %v", oasimpl.RawKind((*v)[i3]))
 		}
 		c.Pop()
 	}
@@ -76,7 +76,7 @@ func (v *Amounts) Validate() error {
 }
 
 func (v *Amounts) validate(c *oasimpl.Validator) {
-	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *oasrt.Decimal) {
+	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasimpl.Writer, e *oasrt.Decimal) {
 		w.Decimal((*e), false)
 	}); i1 >= 0 {
 		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
@@ -106,7 +106,7 @@ func (v *Stamps) Validate() error {
 }
 
 func (v *Stamps) validate(c *oasimpl.Validator) {
-	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *time.Time) {
+	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasimpl.Writer, e *time.Time) {
 		w.Time((*e))
 	}); i1 >= 0 {
 		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)

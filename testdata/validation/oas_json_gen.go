@@ -12,12 +12,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Account) EncodeJSON(w *oasrt.Writer) {
+func (v *Account) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"handle":`, v.Handle)
 	if v.Display.Set {
@@ -61,7 +61,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 	if v.Labels != nil {
 		w.Raw(`,"labels":`)
 		start3 := len(w.Buf)
-		for _, k4 := range oasrt.SortedKeys(w, v.Labels) {
+		for _, k4 := range oasimpl.SortedKeys(w, v.Labels) {
 			w.Key(k4)
 			x5 := v.Labels[k4]
 			w.Int(x5)
@@ -109,7 +109,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Account) DecodeJSON(r *oasrt.Reader) error {
+func (v *Account) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -256,7 +256,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 						return oasrt.AtKey(oasimpl.Violation(at26, "more than maxItems 4 items"), "tags")
 					}
 					var e28 *string
-					v.Tags, e28 = oasrt.Grow(r, v.Tags)
+					v.Tags, e28 = oasimpl.Grow(r, v.Tags)
 					at30 := r.Start()
 					x29, err := r.Str()
 					if err != nil {
@@ -342,7 +342,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 						return oasrt.AtKey(oasimpl.Violation(at40, "more than maxItems 3 items"), "points")
 					}
 					var e43 *Point
-					v.Points, e43 = oasrt.Grow(r, v.Points)
+					v.Points, e43 = oasimpl.Grow(r, v.Points)
 					if err := (*e43).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i42), "points")
 					}
@@ -387,7 +387,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e49 *time.Time
-					v.When, e49 = oasrt.Grow(r, v.When)
+					v.When, e49 = oasimpl.Grow(r, v.When)
 					if (*e49), err = r.Time(); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i48), "when")
 					}
@@ -425,12 +425,12 @@ func (v Account) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Account) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Point) EncodeJSON(w *oasrt.Writer) {
+func (v *Point) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
 		w.IntMember(`,"x":`, int64(v.X.Value))
@@ -441,7 +441,7 @@ func (v *Point) EncodeJSON(w *oasrt.Writer) {
 	if v.Z.Set {
 		w.IntMember(`,"z":`, int64(v.Z.Value))
 	}
-	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
+	for _, k1 := range oasimpl.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {
 		case "x", "y", "z":
 			continue // a declared property is written from its field
@@ -455,7 +455,7 @@ func (v *Point) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Point) DecodeJSON(r *oasrt.Reader) error {
+func (v *Point) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -548,18 +548,18 @@ func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Ratio) EncodeJSON(w *oasrt.Writer) {
+func (v *Ratio) EncodeJSON(w *oasimpl.Writer) {
 	x := float32(*v)
 	w.Float32(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Ratio) DecodeJSON(r *oasrt.Reader) error {
+func (v *Ratio) DecodeJSON(r *oasimpl.Reader) error {
 	var x float32
 	at2 := r.Start()
 	x1, err := r.Float(32)
@@ -589,18 +589,18 @@ func (v Ratio) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ratio) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Code) EncodeJSON(w *oasrt.Writer) {
+func (v *Code) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Code) DecodeJSON(r *oasrt.Reader) error {
+func (v *Code) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	at2 := r.Start()
 	x1, err := r.Str()
@@ -627,14 +627,14 @@ func (v Code) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Bounded) EncodeJSON(w *oasrt.Writer) {
+func (v *Bounded) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
-	for _, k2 := range oasrt.SortedKeys(w, (*v)) {
+	for _, k2 := range oasimpl.SortedKeys(w, (*v)) {
 		w.Key(k2)
 		x3 := (*v)[k2]
 		w.String(x3)
@@ -644,7 +644,7 @@ func (v *Bounded) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
+func (v *Bounded) DecodeJSON(r *oasimpl.Reader) error {
 	at4, n5 := r.Start(), 0
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -686,18 +686,18 @@ func (v Bounded) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bounded) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Lookahead) EncodeJSON(w *oasrt.Writer) {
+func (v *Lookahead) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Lookahead) DecodeJSON(r *oasrt.Reader) error {
+func (v *Lookahead) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	at2 := r.Start()
 	x1, err := r.Str()
@@ -724,12 +724,12 @@ func (v Lookahead) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Lookahead) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Circle) EncodeJSON(w *oasrt.Writer) {
+func (v *Circle) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"kind":`)
 	v.Kind.EncodeJSON(w)
@@ -750,7 +750,7 @@ func (v *Circle) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
+func (v *Circle) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -820,12 +820,12 @@ func (v Circle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Circle) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *RenamedThing) EncodeJSON(w *oasrt.Writer) {
+func (v *RenamedThing) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.IdentifierText.Set {
 		w.StringMember(`,"id_str":`, v.IdentifierText.Value)
@@ -834,7 +834,7 @@ func (v *RenamedThing) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *RenamedThing) DecodeJSON(r *oasrt.Reader) error {
+func (v *RenamedThing) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -879,12 +879,12 @@ func (v RenamedThing) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RenamedThing) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Settings) EncodeJSON(w *oasrt.Writer) {
+func (v *Settings) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Theme.Set {
 		w.Raw(`,"theme":`)
@@ -925,7 +925,7 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
+func (v *Settings) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1024,12 +1024,12 @@ func (v Settings) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Settings) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Wide) EncodeJSON(w *oasrt.Writer) {
+func (v *Wide) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Small.Set {
 		w.IntMember(`,"small":`, int64(v.Small.Value))
@@ -1045,7 +1045,7 @@ func (v *Wide) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Wide) DecodeJSON(r *oasrt.Reader) error {
+func (v *Wide) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1100,21 +1100,21 @@ func (v Wide) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Wide) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *User) EncodeJSON(w *oasrt.Writer) {
+func (v *User) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
-	if w.Direction != oasrt.InRequest { // readOnly
+	if w.Direction != oasimpl.InRequest { // readOnly
 		w.IntMember(`,"id":`, v.ID)
 	}
 	w.StringMember(`,"name":`, v.Name)
-	if w.Direction != oasrt.InResponse { // writeOnly
+	if w.Direction != oasimpl.InResponse { // writeOnly
 		w.StringMember(`,"password":`, v.Password)
 	}
-	if w.Direction != oasrt.InRequest { // readOnly
+	if w.Direction != oasimpl.InRequest { // readOnly
 		if v.Created.Set {
 			w.Raw(`,"created":`)
 			w.Time(v.Created.Value)
@@ -1124,7 +1124,7 @@ func (v *User) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *User) DecodeJSON(r *oasrt.Reader) error {
+func (v *User) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1171,10 +1171,10 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	want := uint64(0x7)
-	if r.Direction == oasrt.InRequest {
+	if r.Direction == oasimpl.InRequest {
 		want &^= 0x1 // readOnly
 	}
-	if r.Direction == oasrt.InResponse {
+	if r.Direction == oasimpl.InResponse {
 		want &^= 0x4 // writeOnly
 	}
 	if seen&want != want {
@@ -1195,12 +1195,12 @@ func (v User) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Grant) EncodeJSON(w *oasrt.Writer) {
+func (v *Grant) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Permission.Set {
 		w.Raw(`,"permission":`)
@@ -1210,7 +1210,7 @@ func (v *Grant) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Grant) DecodeJSON(r *oasrt.Reader) error {
+func (v *Grant) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1249,12 +1249,12 @@ func (v Grant) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Grant) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
+func (v *Ledger) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"total":`)
 	w.Marshaler(&v.Total)
@@ -1284,7 +1284,7 @@ func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
+func (v *Ledger) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1328,7 +1328,7 @@ func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *big.Int
-					v.History, e4 = oasrt.Grow(r, v.History)
+					v.History, e4 = oasimpl.Grow(r, v.History)
 					if err := r.Unmarshaler(&(*e4)); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "history")
 					}
@@ -1361,12 +1361,12 @@ func (v Ledger) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ledger) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Gauge) EncodeJSON(w *oasrt.Writer) {
+func (v *Gauge) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"level":`)
 	w.Float32(v.Level)
@@ -1374,7 +1374,7 @@ func (v *Gauge) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Gauge) DecodeJSON(r *oasrt.Reader) error {
+func (v *Gauge) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1429,17 +1429,17 @@ func (v Gauge) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Gauge) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *CircleKind) EncodeJSON(w *oasrt.Writer) {
+func (v *CircleKind) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of CircleKind.
-func (v *CircleKind) DecodeJSON(r *oasrt.Reader) error {
+func (v *CircleKind) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1466,17 +1466,17 @@ func (v CircleKind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CircleKind) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON number.
-func (v *CircleVersion) EncodeJSON(w *oasrt.Writer) {
+func (v *CircleVersion) EncodeJSON(w *oasimpl.Writer) {
 	w.Int(int64(int32(*v)))
 }
 
 // DecodeJSON reads one of the values of CircleVersion.
-func (v *CircleVersion) DecodeJSON(r *oasrt.Reader) error {
+func (v *CircleVersion) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	n, err := r.Int(64)
 	if err != nil {
@@ -1503,17 +1503,17 @@ func (v CircleVersion) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CircleVersion) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *SettingsTheme) EncodeJSON(w *oasrt.Writer) {
+func (v *SettingsTheme) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of SettingsTheme.
-func (v *SettingsTheme) DecodeJSON(r *oasrt.Reader) error {
+func (v *SettingsTheme) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1542,17 +1542,17 @@ func (v SettingsTheme) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SettingsTheme) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *GrantPermission) EncodeJSON(w *oasrt.Writer) {
+func (v *GrantPermission) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of GrantPermission.
-func (v *GrantPermission) DecodeJSON(r *oasrt.Reader) error {
+func (v *GrantPermission) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -1581,29 +1581,29 @@ func (v GrantPermission) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GrantPermission) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintAccount         oasrt.SizeHint
-	sizeHintPoint           oasrt.SizeHint
-	sizeHintRatio           oasrt.SizeHint
-	sizeHintCode            oasrt.SizeHint
-	sizeHintBounded         oasrt.SizeHint
-	sizeHintLookahead       oasrt.SizeHint
-	sizeHintCircle          oasrt.SizeHint
-	sizeHintRenamedThing    oasrt.SizeHint
-	sizeHintSettings        oasrt.SizeHint
-	sizeHintWide            oasrt.SizeHint
-	sizeHintUser            oasrt.SizeHint
-	sizeHintGrant           oasrt.SizeHint
-	sizeHintLedger          oasrt.SizeHint
-	sizeHintGauge           oasrt.SizeHint
-	sizeHintCircleKind      oasrt.SizeHint
-	sizeHintCircleVersion   oasrt.SizeHint
-	sizeHintSettingsTheme   oasrt.SizeHint
-	sizeHintGrantPermission oasrt.SizeHint
+	sizeHintAccount         oasimpl.SizeHint
+	sizeHintPoint           oasimpl.SizeHint
+	sizeHintRatio           oasimpl.SizeHint
+	sizeHintCode            oasimpl.SizeHint
+	sizeHintBounded         oasimpl.SizeHint
+	sizeHintLookahead       oasimpl.SizeHint
+	sizeHintCircle          oasimpl.SizeHint
+	sizeHintRenamedThing    oasimpl.SizeHint
+	sizeHintSettings        oasimpl.SizeHint
+	sizeHintWide            oasimpl.SizeHint
+	sizeHintUser            oasimpl.SizeHint
+	sizeHintGrant           oasimpl.SizeHint
+	sizeHintLedger          oasimpl.SizeHint
+	sizeHintGauge           oasimpl.SizeHint
+	sizeHintCircleKind      oasimpl.SizeHint
+	sizeHintCircleVersion   oasimpl.SizeHint
+	sizeHintSettingsTheme   oasimpl.SizeHint
+	sizeHintGrantPermission oasimpl.SizeHint
 )

@@ -7,7 +7,7 @@ package validation
 import (
 	"encoding/json/jsontext"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // encoding/json/v2 calls these methods, and so does encoding/json, built on
@@ -20,7 +20,7 @@ func (v Account) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Account) EncodeTokens(t *oasrt.Tokens) {
+func (v *Account) EncodeTokens(t *oasimpl.Tokens) {
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	t.StringMember("handle", v.Handle)
@@ -59,7 +59,7 @@ func (v *Account) EncodeTokens(t *oasrt.Tokens) {
 	if v.Labels != nil {
 		t.Name("labels")
 		start2 := len(w.Buf)
-		for _, k3 := range oasrt.SortedKeys(w, v.Labels) {
+		for _, k3 := range oasimpl.SortedKeys(w, v.Labels) {
 			w.Key(k3)
 			x4 := v.Labels[k3]
 			w.Int(x4)
@@ -101,7 +101,7 @@ func (v *Account) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Account) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -115,7 +115,7 @@ func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func (v Ratio) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Ratio) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ func (v Code) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Code) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -157,7 +157,7 @@ func (v Bounded) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Bounded) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -171,7 +171,7 @@ func (v Lookahead) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Lookahead) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -185,7 +185,7 @@ func (v Circle) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Circle) EncodeTokens(t *oasrt.Tokens) {
+func (v *Circle) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.Name("kind")
 	t.String(string(v.Kind))
@@ -204,7 +204,7 @@ func (v *Circle) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Circle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -218,7 +218,7 @@ func (v RenamedThing) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *RenamedThing) EncodeTokens(t *oasrt.Tokens) {
+func (v *RenamedThing) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	if v.IdentifierText.Set {
 		t.StringMember("id_str", v.IdentifierText.Value)
@@ -228,7 +228,7 @@ func (v *RenamedThing) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *RenamedThing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -242,7 +242,7 @@ func (v Settings) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Settings) EncodeTokens(t *oasrt.Tokens) {
+func (v *Settings) EncodeTokens(t *oasimpl.Tokens) {
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	if v.Theme.Set {
@@ -284,7 +284,7 @@ func (v *Settings) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Settings) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -298,7 +298,7 @@ func (v Wide) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Wide) EncodeTokens(t *oasrt.Tokens) {
+func (v *Wide) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	if v.Small.Set {
 		t.IntMember("small", int64(v.Small.Value))
@@ -315,7 +315,7 @@ func (v *Wide) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Wide) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -329,7 +329,7 @@ func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *User) EncodeTokens(t *oasrt.Tokens) {
+func (v *User) EncodeTokens(t *oasimpl.Tokens) {
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	t.IntMember("id", v.ID)
@@ -345,7 +345,7 @@ func (v *User) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -359,7 +359,7 @@ func (v Grant) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Grant) EncodeTokens(t *oasrt.Tokens) {
+func (v *Grant) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	if v.Permission.Set {
 		t.Name("permission")
@@ -370,7 +370,7 @@ func (v *Grant) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Grant) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -384,7 +384,7 @@ func (v Ledger) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Ledger) EncodeTokens(t *oasrt.Tokens) {
+func (v *Ledger) EncodeTokens(t *oasimpl.Tokens) {
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	t.Name("total")
@@ -413,7 +413,7 @@ func (v *Ledger) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Ledger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -427,7 +427,7 @@ func (v Gauge) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Gauge) EncodeTokens(t *oasrt.Tokens) {
+func (v *Gauge) EncodeTokens(t *oasimpl.Tokens) {
 	w := t.Scratch() // for the values written as JSON text
 	t.ObjectStart()
 	t.Name("level")
@@ -438,7 +438,7 @@ func (v *Gauge) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Gauge) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -452,7 +452,7 @@ func (v CircleKind) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *CircleKind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -466,7 +466,7 @@ func (v CircleVersion) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *CircleVersion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -480,7 +480,7 @@ func (v SettingsTheme) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *SettingsTheme) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -494,7 +494,7 @@ func (v GrantPermission) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *GrantPermission) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}

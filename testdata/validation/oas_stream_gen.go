@@ -6,19 +6,18 @@ import (
 	"math/big"
 	"time"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // TagsField returns "tags" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
 // uniqueItems is not checked while streaming: it would keep every element.
-func (v *Account) TagsField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Tags, Rules: oasrt.ArrayRules{MinItems: 1, MaxItems: 4},
+func (v *Account) TagsField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Tags, Rules: oasimpl.ArrayRules{MinItems: 1, MaxItems: 4},
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *string, r *oasrt.Reader) error {
+		DecodeItem: func(x *string, r *oasimpl.Reader) error {
 			at2 := r.Start()
 			x1, err := r.Str()
 			if err != nil {
@@ -33,19 +32,19 @@ func (v *Account) TagsField() oasrt.ArrayField[string] {
 			*x = x1
 			return nil
 		},
-		EncodeItem: func(x *string, w *oasrt.Writer) {
+		EncodeItem: func(x *string, w *oasimpl.Writer) {
 			w.String(*x)
 		},
 	}
 }
 
 // PointsField returns "points" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
 // uniqueItems is not checked while streaming: it would keep every element.
-func (v *Account) PointsField() oasrt.ArrayField[Point] {
-	return oasrt.ArrayField[Point]{
-		Array: &v.Points, Rules: oasrt.ArrayRules{MinItems: -1, MaxItems: 3},
+func (v *Account) PointsField() oasimpl.ArrayField[Point] {
+	return oasimpl.ArrayField[Point]{
+		Array: &v.Points, Rules: oasimpl.ArrayRules{MinItems: -1, MaxItems: 3},
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Point).DecodeJSON,
 		EncodeItem: (*Point).EncodeJSON,
@@ -53,14 +52,14 @@ func (v *Account) PointsField() oasrt.ArrayField[Point] {
 }
 
 // WhenField returns "when" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
 // uniqueItems is not checked while streaming: it would keep every element.
-func (v *Account) WhenField() oasrt.ArrayField[time.Time] {
-	return oasrt.ArrayField[time.Time]{
-		Array: &v.When, Rules: oasrt.NoRules,
+func (v *Account) WhenField() oasimpl.ArrayField[time.Time] {
+	return oasimpl.ArrayField[time.Time]{
+		Array: &v.When, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *time.Time, r *oasrt.Reader) error {
+		DecodeItem: func(x *time.Time, r *oasimpl.Reader) error {
 			x1, err := r.Time()
 			if err != nil {
 				return err
@@ -68,20 +67,20 @@ func (v *Account) WhenField() oasrt.ArrayField[time.Time] {
 			*x = x1
 			return nil
 		},
-		EncodeItem: func(x *time.Time, w *oasrt.Writer) {
+		EncodeItem: func(x *time.Time, w *oasimpl.Writer) {
 			w.Time(*x)
 		},
 	}
 }
 
 // HistoryField returns "history" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Ledger) HistoryField() oasrt.ArrayField[big.Int] {
-	return oasrt.ArrayField[big.Int]{
-		Array: &v.History, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Ledger) HistoryField() oasimpl.ArrayField[big.Int] {
+	return oasimpl.ArrayField[big.Int]{
+		Array: &v.History, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *big.Int, r *oasrt.Reader) error {
+		DecodeItem: func(x *big.Int, r *oasimpl.Reader) error {
 			var y big.Int
 			if err := r.Unmarshaler(&y); err != nil {
 				return err
@@ -89,7 +88,7 @@ func (v *Ledger) HistoryField() oasrt.ArrayField[big.Int] {
 			*x = y
 			return nil
 		},
-		EncodeItem: func(x *big.Int, w *oasrt.Writer) {
+		EncodeItem: func(x *big.Int, w *oasimpl.Writer) {
 			w.Marshaler(&(*x))
 		},
 	}

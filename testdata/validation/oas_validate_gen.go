@@ -8,7 +8,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -139,7 +138,7 @@ func (v *Account) validate(c *oasimpl.Validator) {
 		if len(v.Points) > 3 {
 			c.Errorf("%d items, more than maxItems 3", len(v.Points))
 		}
-		if i7, j8 := oasimpl.DuplicateFunc(v.Points, func(w *oasrt.Writer, e *Point) {
+		if i7, j8 := oasimpl.DuplicateFunc(v.Points, func(w *oasimpl.Writer, e *Point) {
 			(*e).EncodeJSON(w)
 		}); i7 >= 0 {
 			c.Errorf("items %d and %d are equal; uniqueItems is set", i7, j8)
@@ -163,7 +162,7 @@ func (v *Account) validate(c *oasimpl.Validator) {
 	}
 	if v.When != nil {
 		c.Key("when")
-		if i10, j11 := oasimpl.DuplicateFunc(v.When, func(w *oasrt.Writer, e *time.Time) {
+		if i10, j11 := oasimpl.DuplicateFunc(v.When, func(w *oasimpl.Writer, e *time.Time) {
 			w.Time((*e))
 		}); i10 >= 0 {
 			c.Errorf("items %d and %d are equal; uniqueItems is set", i10, j11)

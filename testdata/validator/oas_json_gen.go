@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Item) EncodeJSON(w *oasrt.Writer) {
+func (v *Item) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"name":`, v.Name)
 	if v.Size.Set {
@@ -24,7 +24,7 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Item) DecodeJSON(r *oasrt.Reader) error {
+func (v *Item) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -84,12 +84,12 @@ func (v Item) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Item) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Problem) EncodeJSON(w *oasrt.Writer) {
+func (v *Problem) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Title.Set {
 		w.StringMember(`,"title":`, v.Title.Value)
@@ -98,7 +98,7 @@ func (v *Problem) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
+func (v *Problem) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -137,17 +137,17 @@ func (v Problem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Problem) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *GetItemFieldsItem) EncodeJSON(w *oasrt.Writer) {
+func (v *GetItemFieldsItem) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of GetItemFieldsItem.
-func (v *GetItemFieldsItem) DecodeJSON(r *oasrt.Reader) error {
+func (v *GetItemFieldsItem) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -176,14 +176,14 @@ func (v GetItemFieldsItem) MarshalJSON() ([]byte, error) { return v.AppendJSON(n
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetItemFieldsItem) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintItem              oasrt.SizeHint
-	sizeHintProblem           oasrt.SizeHint
-	sizeHintGetItemFieldsItem oasrt.SizeHint
+	sizeHintItem              oasimpl.SizeHint
+	sizeHintProblem           oasimpl.SizeHint
+	sizeHintGetItemFieldsItem oasimpl.SizeHint
 )

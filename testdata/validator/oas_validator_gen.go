@@ -282,7 +282,7 @@ func validateAddItemsRequest(c *oashttp.ServerConfig, r *http.Request, p []strin
 }
 
 // decodeAddItemsBody reads the request body of AddItems.
-func decodeAddItemsBody(v *[]Item, r *oasrt.Reader) error {
+func decodeAddItemsBody(v *[]Item, r *oasimpl.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -297,7 +297,7 @@ func decodeAddItemsBody(v *[]Item, r *oasrt.Reader) error {
 			break
 		}
 		var e3 *Item
-		(*v), e3 = oasrt.Grow(r, (*v))
+		(*v), e3 = oasimpl.Grow(r, (*v))
 		if err := (*e3).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i2)
 		}
@@ -370,7 +370,7 @@ func decodeItemPairs(v *Item, pairs []string) error {
 // checkGetItemResponse checks a response of GetItem: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkGetItemResponse(status int, ct string, r *oasrt.Reader) error {
+func checkGetItemResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -387,7 +387,7 @@ func checkGetItemResponse(status int, ct string, r *oasrt.Reader) error {
 // checkPutItemResponse checks a response of PutItem: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkPutItemResponse(status int, ct string, r *oasrt.Reader) error {
+func checkPutItemResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 204:
 		return nil
@@ -406,12 +406,12 @@ func checkPutItemResponse(status int, ct string, r *oasrt.Reader) error {
 // checkAddItemsResponse checks a response of AddItems: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkAddItemsResponse(status int, ct string, r *oasrt.Reader) error {
+func checkAddItemsResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
 		case 0:
-			return oashttpimpl.CheckBody(r, func(r *oasrt.Reader) error {
+			return oashttpimpl.CheckBody(r, func(r *oasimpl.Reader) error {
 				var chk []Item
 				if err := r.ArrStart(); err != nil {
 					return err
@@ -426,7 +426,7 @@ func checkAddItemsResponse(status int, ct string, r *oasrt.Reader) error {
 						break
 					}
 					var e2 *Item
-					chk, e2 = oasrt.Grow(r, chk)
+					chk, e2 = oasimpl.Grow(r, chk)
 					if err := (*e2).DecodeJSON(r); err != nil {
 						return oasrt.AtIndex(err, i1)
 					}
@@ -452,7 +452,7 @@ func checkAddItemsResponse(status int, ct string, r *oasrt.Reader) error {
 // checkPutPhotoResponse checks a response of PutPhoto: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkPutPhotoResponse(status int, ct string, r *oasrt.Reader) error {
+func checkPutPhotoResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 204:
 		return nil
@@ -463,7 +463,7 @@ func checkPutPhotoResponse(status int, ct string, r *oasrt.Reader) error {
 // checkCertsResponse checks a response of Certs: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkCertsResponse(status int, ct string, r *oasrt.Reader) error {
+func checkCertsResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 204:
 		return nil

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
@@ -129,7 +128,7 @@ func (c *Client) AddItems(ctx context.Context, body *[]Item, opts ...oashttp.Cal
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/items"...)
 	if body != nil {
-		if err := req.EncodeJSON(func(w *oasrt.Writer) { encodeAddItemsBody(w, body) }, "application/json"); err != nil {
+		if err := req.EncodeJSON(func(w *oasimpl.Writer) { encodeAddItemsBody(w, body) }, "application/json"); err != nil {
 			return nil, err
 		}
 	}
@@ -141,7 +140,7 @@ func (c *Client) AddItems(ctx context.Context, body *[]Item, opts ...oashttp.Cal
 	switch resp.StatusCode {
 	case 200:
 		var v AddItemsResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			return oasimpl.DecodeArray(r, &v.Body, (*Item).DecodeJSON)
 		}); err != nil {
 			return nil, err
@@ -163,7 +162,7 @@ func (c *Client) AddItems(ctx context.Context, body *[]Item, opts ...oashttp.Cal
 }
 
 // encodeAddItemsBody writes the request body of AddItems.
-func encodeAddItemsBody(w *oasrt.Writer, v *[]Item) {
+func encodeAddItemsBody(w *oasimpl.Writer, v *[]Item) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')

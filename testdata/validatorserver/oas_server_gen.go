@@ -117,7 +117,7 @@ func (v AddItemsResponse200) writeAddItemsResponse(rw http.ResponseWriter, r *ht
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []Item
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -132,7 +132,7 @@ func (v AddItemsResponse200) writeAddItemsResponse(rw http.ResponseWriter, r *ht
 				break
 			}
 			var e2 *Item
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			if err := (*e2).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
@@ -555,7 +555,7 @@ func (s *Server) handleAddItems(w http.ResponseWriter, r *http.Request, p []stri
 }
 
 // decodeAddItemsBody reads the request body of AddItems.
-func decodeAddItemsBody(v *[]Item, r *oasrt.Reader) error {
+func decodeAddItemsBody(v *[]Item, r *oasimpl.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -570,7 +570,7 @@ func decodeAddItemsBody(v *[]Item, r *oasrt.Reader) error {
 			break
 		}
 		var e3 *Item
-		(*v), e3 = oasrt.Grow(r, (*v))
+		(*v), e3 = oasimpl.Grow(r, (*v))
 		if err := (*e3).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i2)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // validatorOperations lists the operations by index: operationId and the check of
@@ -196,7 +197,7 @@ func validatePutPhotoRequest(c *oashttp.ServerConfig, r *http.Request, p []strin
 // checkGetItemResponse checks a response of GetItem: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkGetItemResponse(status int, ct string, r *oasrt.Reader) error {
+func checkGetItemResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -213,7 +214,7 @@ func checkGetItemResponse(status int, ct string, r *oasrt.Reader) error {
 // checkPutItemResponse checks a response of PutItem: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkPutItemResponse(status int, ct string, r *oasrt.Reader) error {
+func checkPutItemResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 204:
 		return nil
@@ -232,12 +233,12 @@ func checkPutItemResponse(status int, ct string, r *oasrt.Reader) error {
 // checkAddItemsResponse checks a response of AddItems: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkAddItemsResponse(status int, ct string, r *oasrt.Reader) error {
+func checkAddItemsResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
 		case 0:
-			return oashttpimpl.CheckBody(r, func(r *oasrt.Reader) error {
+			return oashttpimpl.CheckBody(r, func(r *oasimpl.Reader) error {
 				var chk []Item
 				if err := r.ArrStart(); err != nil {
 					return err
@@ -252,7 +253,7 @@ func checkAddItemsResponse(status int, ct string, r *oasrt.Reader) error {
 						break
 					}
 					var e2 *Item
-					chk, e2 = oasrt.Grow(r, chk)
+					chk, e2 = oasimpl.Grow(r, chk)
 					if err := (*e2).DecodeJSON(r); err != nil {
 						return oasrt.AtIndex(err, i1)
 					}
@@ -278,7 +279,7 @@ func checkAddItemsResponse(status int, ct string, r *oasrt.Reader) error {
 // checkPutPhotoResponse checks a response of PutPhoto: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkPutPhotoResponse(status int, ct string, r *oasrt.Reader) error {
+func checkPutPhotoResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 204:
 		return nil

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Pet) EncodeJSON(w *oasrt.Writer) {
+func (v *Pet) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	w.StringMember(`,"name":`, v.Name)
@@ -22,7 +22,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
+func (v *Pet) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -76,19 +76,19 @@ func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
+func (v *SubscribeRequest) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"url":`, v.URL)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
+func (v *SubscribeRequest) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -131,19 +131,19 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(ni
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *OnPetRemovedRequest) EncodeJSON(w *oasrt.Writer) {
+func (v *OnPetRemovedRequest) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *OnPetRemovedRequest) DecodeJSON(r *oasrt.Reader) error {
+func (v *OnPetRemovedRequest) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -186,12 +186,12 @@ func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *OnPetRemovedOK) EncodeJSON(w *oasrt.Writer) {
+func (v *OnPetRemovedOK) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Ok.Set {
 		if v.Ok.Value {
@@ -204,7 +204,7 @@ func (v *OnPetRemovedOK) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *OnPetRemovedOK) DecodeJSON(r *oasrt.Reader) error {
+func (v *OnPetRemovedOK) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -243,15 +243,15 @@ func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnPetRemovedOK) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintPet                 oasrt.SizeHint
-	sizeHintSubscribeRequest    oasrt.SizeHint
-	sizeHintOnPetRemovedRequest oasrt.SizeHint
-	sizeHintOnPetRemovedOK      oasrt.SizeHint
+	sizeHintPet                 oasimpl.SizeHint
+	sizeHintSubscribeRequest    oasimpl.SizeHint
+	sizeHintOnPetRemovedRequest oasimpl.SizeHint
+	sizeHintOnPetRemovedOK      oasimpl.SizeHint
 )

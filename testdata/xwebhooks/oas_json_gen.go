@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *CheckRunEvent) EncodeJSON(w *oasrt.Writer) {
+func (v *CheckRunEvent) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"action":`)
 	v.Action.EncodeJSON(w)
@@ -24,7 +24,7 @@ func (v *CheckRunEvent) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *CheckRunEvent) DecodeJSON(r *oasrt.Reader) error {
+func (v *CheckRunEvent) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -72,17 +72,17 @@ func (v CheckRunEvent) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CheckRunEvent) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *CheckRunEventAction) EncodeJSON(w *oasrt.Writer) {
+func (v *CheckRunEventAction) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of CheckRunEventAction.
-func (v *CheckRunEventAction) DecodeJSON(r *oasrt.Reader) error {
+func (v *CheckRunEventAction) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -109,12 +109,12 @@ func (v CheckRunEventAction) MarshalJSON() ([]byte, error) { return v.AppendJSON
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CheckRunEventAction) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *CheckRunEventCheckRun) EncodeJSON(w *oasrt.Writer) {
+func (v *CheckRunEventCheckRun) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if v.Conclusion.Null {
@@ -127,7 +127,7 @@ func (v *CheckRunEventCheckRun) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *CheckRunEventCheckRun) DecodeJSON(r *oasrt.Reader) error {
+func (v *CheckRunEventCheckRun) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -177,17 +177,17 @@ func (v CheckRunEventCheckRun) MarshalJSON() ([]byte, error) { return v.AppendJS
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CheckRunEventCheckRun) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *CheckRunEventCheckRunConclusion) EncodeJSON(w *oasrt.Writer) {
+func (v *CheckRunEventCheckRunConclusion) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of CheckRunEventCheckRunConclusion.
-func (v *CheckRunEventCheckRunConclusion) DecodeJSON(r *oasrt.Reader) error {
+func (v *CheckRunEventCheckRunConclusion) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -218,19 +218,19 @@ func (v CheckRunEventCheckRunConclusion) MarshalJSON() ([]byte, error) { return 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CheckRunEventCheckRunConclusion) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *CreateHookRequest) EncodeJSON(w *oasrt.Writer) {
+func (v *CreateHookRequest) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"url":`, v.URL)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *CreateHookRequest) DecodeJSON(r *oasrt.Reader) error {
+func (v *CreateHookRequest) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -273,12 +273,12 @@ func (v CreateHookRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(n
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CreateHookRequest) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *PingRequest) EncodeJSON(w *oasrt.Writer) {
+func (v *PingRequest) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Zen.Set {
 		w.StringMember(`,"zen":`, v.Zen.Value)
@@ -294,7 +294,7 @@ func (v *PingRequest) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *PingRequest) DecodeJSON(r *oasrt.Reader) error {
+func (v *PingRequest) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -339,17 +339,17 @@ func (v PingRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PingRequest) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintCheckRunEvent                   oasrt.SizeHint
-	sizeHintCheckRunEventAction             oasrt.SizeHint
-	sizeHintCheckRunEventCheckRun           oasrt.SizeHint
-	sizeHintCheckRunEventCheckRunConclusion oasrt.SizeHint
-	sizeHintCreateHookRequest               oasrt.SizeHint
-	sizeHintPingRequest                     oasrt.SizeHint
+	sizeHintCheckRunEvent                   oasimpl.SizeHint
+	sizeHintCheckRunEventAction             oasimpl.SizeHint
+	sizeHintCheckRunEventCheckRun           oasimpl.SizeHint
+	sizeHintCheckRunEventCheckRunConclusion oasimpl.SizeHint
+	sizeHintCreateHookRequest               oasimpl.SizeHint
+	sizeHintPingRequest                     oasimpl.SizeHint
 )

@@ -179,7 +179,7 @@ type result struct {
 	timedOut bool
 	took     time.Duration
 	// structs counts the generated structs, otherKinds those that
-	// embed oasrt.OtherKind (schemas without type).
+	// embed oasimpl.OtherKind (schemas without type).
 	structs, otherKinds int
 }
 
@@ -451,7 +451,7 @@ func generateReport(results []result, github string, nspecs int, compiled *compi
 			otherSpecs++
 		}
 	}
-	fmt.Fprintf(&b, "\n%s.\n\nStructs from schemas without type, which take values of every kind (`oasrt.OtherKind`, docs/generated-code.md): %d of %d structs, in %d specs.\n", ghLine, otherKinds, structs, otherSpecs)
+	fmt.Fprintf(&b, "\n%s.\n\nStructs from schemas without type, which take values of every kind (`oasimpl.OtherKind`, docs/generated-code.md): %d of %d structs, in %d specs.\n", ghLine, otherKinds, structs, otherSpecs)
 	fmt.Fprintf(&b, "\n%d generated specs printed warnings (a feature kept as raw JSON, a union decoded by trial, a required property with no definition); the most common:\n\n", withWarnings)
 	top := func(m map[string]int, n int) {
 		keys := make([]string, 0, len(m))

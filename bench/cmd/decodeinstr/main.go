@@ -25,13 +25,13 @@ import (
 	oasc "github.com/oasgen/oasgen/bench/internal/oasgen/c"
 	oasu "github.com/oasgen/oasgen/bench/internal/oasgen/u"
 	"github.com/oasgen/oasgen/bench/internal/payload"
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // codec is a generated type's DecodeJSON, EncodeJSON and UnmarshalJSON.
 type codec interface {
-	DecodeJSON(*oasrt.Reader) error
-	EncodeJSON(*oasrt.Writer)
+	DecodeJSON(*oasimpl.Reader) error
+	EncodeJSON(*oasimpl.Writer)
 	UnmarshalJSON([]byte) error
 	AppendJSON([]byte) ([]byte, error)
 }
@@ -70,7 +70,7 @@ func main() {
 		os.Exit(2)
 	}
 	v := fresh()
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if *encode { // the value to encode
 		r.Reset(data)
 		check(v.DecodeJSON(&r))
@@ -94,7 +94,7 @@ func main() {
 			check(err)
 		}
 	case *encode:
-		var w oasrt.Writer
+		var w oasimpl.Writer
 		for range n {
 			w.Reset()
 			v.EncodeJSON(&w)

@@ -17,7 +17,7 @@ import (
 	"github.com/oasgen/oasgen/bench/internal/oasgen/c"
 	"github.com/oasgen/oasgen/bench/internal/oasgen/u"
 	"github.com/oasgen/oasgen/bench/internal/payload"
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // BenchmarkDecode decodes each workload as bench's BenchmarkX/Unmarshal/
@@ -26,9 +26,9 @@ import (
 // so the collector's work counts) per decode: on a machine shared with
 // other jobs wall time moves with their load, CPU time much less.
 func BenchmarkDecode(bb *testing.B) {
-	run := func(name string, data []byte, decode func(*oasrt.Reader) error) {
+	run := func(name string, data []byte, decode func(*oasimpl.Reader) error) {
 		bb.Run(name, func(bb *testing.B) {
-			var r oasrt.Reader
+			var r oasimpl.Reader
 			bb.ReportAllocs()
 			bb.SetBytes(int64(len(data)))
 			t0 := cpu()
@@ -45,19 +45,19 @@ func BenchmarkDecode(bb *testing.B) {
 			bb.ReportMetric(float64((cpu()-t0).Nanoseconds())/float64(bb.N), "cpu-ns/op")
 		})
 	}
-	run("A", payload.A, func(r *oasrt.Reader) error {
+	run("A", payload.A, func(r *oasimpl.Reader) error {
 		var v a.Pet
 		return v.DecodeJSON(r)
 	})
-	run("B", payload.B(), func(r *oasrt.Reader) error {
+	run("B", payload.B(), func(r *oasimpl.Reader) error {
 		var v b.List
 		return v.DecodeJSON(r)
 	})
-	run("C", payload.C(), func(r *oasrt.Reader) error {
+	run("C", payload.C(), func(r *oasimpl.Reader) error {
 		var v c.ABitOfEverything
 		return v.DecodeJSON(r)
 	})
-	run("SomeValue", payload.SomeValue, func(r *oasrt.Reader) error {
+	run("SomeValue", payload.SomeValue, func(r *oasimpl.Reader) error {
 		var v u.SomeValue
 		return v.DecodeJSON(r)
 	})

@@ -125,7 +125,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByStatusResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 		}); err != nil {
 			return nil, err
@@ -175,7 +175,7 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 			return nil, err
 		}
 		streaming = true
-		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Pet).DecodeJSON))
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasimpl.DecodeItems(&b.Reader, oasimpl.NoRules, (*Pet).DecodeJSON))
 		return v, nil
 	case 400:
 		v := FindPetsByStatusResponse400{}
@@ -200,7 +200,7 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByTagsResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 		}); err != nil {
 			return nil, err
@@ -340,7 +340,7 @@ func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (
 	switch resp.StatusCode {
 	case 200:
 		var v GetInventoryResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			if err := r.ObjStart(); err != nil {
 				return err
 			}
@@ -496,7 +496,7 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user/createWithList"...)
 	if body != nil {
-		if err := req.EncodeJSON(func(w *oasrt.Writer) { encodeCreateUsersWithListInputBody(w, body) }, "application/json"); err != nil {
+		if err := req.EncodeJSON(func(w *oasimpl.Writer) { encodeCreateUsersWithListInputBody(w, body) }, "application/json"); err != nil {
 			return nil, err
 		}
 	}
@@ -523,7 +523,7 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 }
 
 // encodeCreateUsersWithListInputBody writes the request body of CreateUsersWithListInput.
-func encodeCreateUsersWithListInputBody(w *oasrt.Writer, v *[]User) {
+func encodeCreateUsersWithListInputBody(w *oasimpl.Writer, v *[]User) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -546,7 +546,7 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 	switch resp.StatusCode {
 	case 200:
 		var v LoginUserResponse200
-		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasimpl.Reader) error {
 			x1, err := r.Str()
 			if err != nil {
 				return err

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Order) EncodeJSON(w *oasrt.Writer) {
+func (v *Order) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
@@ -44,7 +44,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Order) DecodeJSON(r *oasrt.Reader) error {
+func (v *Order) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -114,12 +114,12 @@ func (v Order) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Category) EncodeJSON(w *oasrt.Writer) {
+func (v *Category) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
@@ -131,7 +131,7 @@ func (v *Category) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Category) DecodeJSON(r *oasrt.Reader) error {
+func (v *Category) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -175,12 +175,12 @@ func (v Category) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Category) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *User) EncodeJSON(w *oasrt.Writer) {
+func (v *User) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
@@ -208,7 +208,7 @@ func (v *User) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *User) DecodeJSON(r *oasrt.Reader) error {
+func (v *User) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -292,12 +292,12 @@ func (v User) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Tag) EncodeJSON(w *oasrt.Writer) {
+func (v *Tag) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
@@ -309,7 +309,7 @@ func (v *Tag) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
+func (v *Tag) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -353,12 +353,12 @@ func (v Tag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tag) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Pet) EncodeJSON(w *oasrt.Writer) {
+func (v *Pet) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
@@ -402,7 +402,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
+func (v *Pet) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -461,7 +461,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e6 *Tag
-					v.Tags, e6 = oasrt.Grow(r, v.Tags)
+					v.Tags, e6 = oasimpl.Grow(r, v.Tags)
 					if err := (*e6).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tags")
 					}
@@ -499,12 +499,12 @@ func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *APIResponse) EncodeJSON(w *oasrt.Writer) {
+func (v *APIResponse) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Code.Set {
 		w.IntMember(`,"code":`, int64(v.Code.Value))
@@ -519,7 +519,7 @@ func (v *APIResponse) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *APIResponse) DecodeJSON(r *oasrt.Reader) error {
+func (v *APIResponse) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -568,17 +568,17 @@ func (v APIResponse) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *APIResponse) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *OrderStatus) EncodeJSON(w *oasrt.Writer) {
+func (v *OrderStatus) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of OrderStatus.
-func (v *OrderStatus) DecodeJSON(r *oasrt.Reader) error {
+func (v *OrderStatus) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -609,17 +609,17 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *PetStatus) EncodeJSON(w *oasrt.Writer) {
+func (v *PetStatus) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of PetStatus.
-func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
+func (v *PetStatus) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -650,17 +650,17 @@ func (v PetStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PetStatus) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *Status) EncodeJSON(w *oasrt.Writer) {
+func (v *Status) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Status.
-func (v *Status) DecodeJSON(r *oasrt.Reader) error {
+func (v *Status) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -691,20 +691,20 @@ func (v Status) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Status) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintOrder       oasrt.SizeHint
-	sizeHintCategory    oasrt.SizeHint
-	sizeHintUser        oasrt.SizeHint
-	sizeHintTag         oasrt.SizeHint
-	sizeHintPet         oasrt.SizeHint
-	sizeHintAPIResponse oasrt.SizeHint
-	sizeHintOrderStatus oasrt.SizeHint
-	sizeHintPetStatus   oasrt.SizeHint
-	sizeHintStatus      oasrt.SizeHint
+	sizeHintOrder       oasimpl.SizeHint
+	sizeHintCategory    oasimpl.SizeHint
+	sizeHintUser        oasimpl.SizeHint
+	sizeHintTag         oasimpl.SizeHint
+	sizeHintPet         oasimpl.SizeHint
+	sizeHintAPIResponse oasimpl.SizeHint
+	sizeHintOrderStatus oasimpl.SizeHint
+	sizeHintPetStatus   oasimpl.SizeHint
+	sizeHintStatus      oasimpl.SizeHint
 )

@@ -151,7 +151,7 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []Pet
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -166,7 +166,7 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 				break
 			}
 			var e2 *Pet
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			if err := (*e2).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
@@ -190,8 +190,8 @@ type FindPetsByStatusResponse200Stream struct {
 }
 
 func (v FindPetsByStatusResponse200Stream) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
-		return oasrt.EncodeItems(w, out, v.Items, (*Pet).EncodeJSON)
+	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasimpl.Writer, out io.Writer) error {
+		return oasimpl.EncodeItems(w, out, v.Items, (*Pet).EncodeJSON)
 	})
 	return nil
 }
@@ -239,7 +239,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk []Pet
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -254,7 +254,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 				break
 			}
 			var e2 *Pet
-			chk, e2 = oasrt.Grow(r, chk)
+			chk, e2 = oasimpl.Grow(r, chk)
 			if err := (*e2).DecodeJSON(r); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
@@ -519,14 +519,14 @@ type GetInventoryResponse200 struct {
 func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
-	for _, k2 := range oasrt.SortedKeys(w, v.Body) {
+	for _, k2 := range oasimpl.SortedKeys(w, v.Body) {
 		w.Key(k2)
 		x3 := v.Body[k2]
 		w.Int(int64(x3))
 	}
 	w.DoneKeys()
 	w.ObjectEnd(start1)
-	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasimpl.Reader) error {
 		var chk map[string]int32
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -829,7 +829,7 @@ type LoginUserResponse200 struct {
 func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
 	w := oashttpimpl.GetResponseWriter()
 	w.String(v.Body)
-	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasimpl.Reader) error {
 		var chk string
 		x1, err := r.Str()
 		if err != nil {
@@ -1677,7 +1677,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 }
 
 // decodeCreateUsersWithListInputBody reads the request body of CreateUsersWithListInput.
-func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
+func decodeCreateUsersWithListInputBody(v *[]User, r *oasimpl.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -1692,7 +1692,7 @@ func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
 			break
 		}
 		var e3 *User
-		(*v), e3 = oasrt.Grow(r, (*v))
+		(*v), e3 = oasimpl.Grow(r, (*v))
 		if err := (*e3).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i2)
 		}

@@ -524,7 +524,7 @@ func validateCreateUsersWithListInputRequest(c *oashttp.ServerConfig, r *http.Re
 }
 
 // decodeCreateUsersWithListInputBody reads the request body of CreateUsersWithListInput.
-func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
+func decodeCreateUsersWithListInputBody(v *[]User, r *oasimpl.Reader) error {
 	at1 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -539,7 +539,7 @@ func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
 			break
 		}
 		var e3 *User
-		(*v), e3 = oasrt.Grow(r, (*v))
+		(*v), e3 = oasimpl.Grow(r, (*v))
 		if err := (*e3).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i2)
 		}
@@ -620,7 +620,7 @@ func validateDeleteUserRequest(c *oashttp.ServerConfig, r *http.Request, p []str
 // checkUpdatePetResponse checks a response of UpdatePet: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkUpdatePetResponse(status int, ct string, r *oasrt.Reader) error {
+func checkUpdatePetResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -641,7 +641,7 @@ func checkUpdatePetResponse(status int, ct string, r *oasrt.Reader) error {
 // checkAddPetResponse checks a response of AddPet: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkAddPetResponse(status int, ct string, r *oasrt.Reader) error {
+func checkAddPetResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -660,12 +660,12 @@ func checkAddPetResponse(status int, ct string, r *oasrt.Reader) error {
 // checkFindPetsByStatusResponse checks a response of FindPetsByStatus: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkFindPetsByStatusResponse(status int, ct string, r *oasrt.Reader) error {
+func checkFindPetsByStatusResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
 		case 0:
-			return oashttpimpl.CheckBody(r, func(r *oasrt.Reader) error {
+			return oashttpimpl.CheckBody(r, func(r *oasimpl.Reader) error {
 				var chk []Pet
 				if err := r.ArrStart(); err != nil {
 					return err
@@ -680,7 +680,7 @@ func checkFindPetsByStatusResponse(status int, ct string, r *oasrt.Reader) error
 						break
 					}
 					var e2 *Pet
-					chk, e2 = oasrt.Grow(r, chk)
+					chk, e2 = oasimpl.Grow(r, chk)
 					if err := (*e2).DecodeJSON(r); err != nil {
 						return oasrt.AtIndex(err, i1)
 					}
@@ -702,12 +702,12 @@ func checkFindPetsByStatusResponse(status int, ct string, r *oasrt.Reader) error
 // checkFindPetsByTagsResponse checks a response of FindPetsByTags: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkFindPetsByTagsResponse(status int, ct string, r *oasrt.Reader) error {
+func checkFindPetsByTagsResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
 		case 0:
-			return oashttpimpl.CheckBody(r, func(r *oasrt.Reader) error {
+			return oashttpimpl.CheckBody(r, func(r *oasimpl.Reader) error {
 				var chk []Pet
 				if err := r.ArrStart(); err != nil {
 					return err
@@ -722,7 +722,7 @@ func checkFindPetsByTagsResponse(status int, ct string, r *oasrt.Reader) error {
 						break
 					}
 					var e2 *Pet
-					chk, e2 = oasrt.Grow(r, chk)
+					chk, e2 = oasimpl.Grow(r, chk)
 					if err := (*e2).DecodeJSON(r); err != nil {
 						return oasrt.AtIndex(err, i1)
 					}
@@ -744,7 +744,7 @@ func checkFindPetsByTagsResponse(status int, ct string, r *oasrt.Reader) error {
 // checkGetPetByIDResponse checks a response of GetPetByID: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkGetPetByIDResponse(status int, ct string, r *oasrt.Reader) error {
+func checkGetPetByIDResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -763,7 +763,7 @@ func checkGetPetByIDResponse(status int, ct string, r *oasrt.Reader) error {
 // checkUpdatePetWithFormResponse checks a response of UpdatePetWithForm: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkUpdatePetWithFormResponse(status int, ct string, r *oasrt.Reader) error {
+func checkUpdatePetWithFormResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -782,7 +782,7 @@ func checkUpdatePetWithFormResponse(status int, ct string, r *oasrt.Reader) erro
 // checkDeletePetResponse checks a response of DeletePet: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkDeletePetResponse(status int, ct string, r *oasrt.Reader) error {
+func checkDeletePetResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		return nil
@@ -797,7 +797,7 @@ func checkDeletePetResponse(status int, ct string, r *oasrt.Reader) error {
 // checkUploadFileResponse checks a response of UploadFile: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkUploadFileResponse(status int, ct string, r *oasrt.Reader) error {
+func checkUploadFileResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -816,12 +816,12 @@ func checkUploadFileResponse(status int, ct string, r *oasrt.Reader) error {
 // checkGetInventoryResponse checks a response of GetInventory: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkGetInventoryResponse(status int, ct string, r *oasrt.Reader) error {
+func checkGetInventoryResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
 		case 0:
-			return oashttpimpl.CheckBody(r, func(r *oasrt.Reader) error {
+			return oashttpimpl.CheckBody(r, func(r *oasimpl.Reader) error {
 				var chk map[string]int32
 				if err := r.ObjStart(); err != nil {
 					return err
@@ -856,7 +856,7 @@ func checkGetInventoryResponse(status int, ct string, r *oasrt.Reader) error {
 // checkPlaceOrderResponse checks a response of PlaceOrder: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkPlaceOrderResponse(status int, ct string, r *oasrt.Reader) error {
+func checkPlaceOrderResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -875,7 +875,7 @@ func checkPlaceOrderResponse(status int, ct string, r *oasrt.Reader) error {
 // checkGetOrderByIDResponse checks a response of GetOrderByID: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkGetOrderByIDResponse(status int, ct string, r *oasrt.Reader) error {
+func checkGetOrderByIDResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -894,7 +894,7 @@ func checkGetOrderByIDResponse(status int, ct string, r *oasrt.Reader) error {
 // checkDeleteOrderResponse checks a response of DeleteOrder: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkDeleteOrderResponse(status int, ct string, r *oasrt.Reader) error {
+func checkDeleteOrderResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		return nil
@@ -909,7 +909,7 @@ func checkDeleteOrderResponse(status int, ct string, r *oasrt.Reader) error {
 // checkCreateUserResponse checks a response of CreateUser: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkCreateUserResponse(status int, ct string, r *oasrt.Reader) error {
+func checkCreateUserResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -928,7 +928,7 @@ func checkCreateUserResponse(status int, ct string, r *oasrt.Reader) error {
 // checkCreateUsersWithListInputResponse checks a response of CreateUsersWithListInput: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkCreateUsersWithListInputResponse(status int, ct string, r *oasrt.Reader) error {
+func checkCreateUsersWithListInputResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -947,12 +947,12 @@ func checkCreateUsersWithListInputResponse(status int, ct string, r *oasrt.Reade
 // checkLoginUserResponse checks a response of LoginUser: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkLoginUserResponse(status int, ct string, r *oasrt.Reader) error {
+func checkLoginUserResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
 		case 0:
-			return oashttpimpl.CheckBody(r, func(r *oasrt.Reader) error {
+			return oashttpimpl.CheckBody(r, func(r *oasimpl.Reader) error {
 				var chk string
 				x1, err := r.Str()
 				if err != nil {
@@ -973,7 +973,7 @@ func checkLoginUserResponse(status int, ct string, r *oasrt.Reader) error {
 // checkLogoutUserResponse checks a response of LogoutUser: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkLogoutUserResponse(status int, ct string, r *oasrt.Reader) error {
+func checkLogoutUserResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		return nil
@@ -984,7 +984,7 @@ func checkLogoutUserResponse(status int, ct string, r *oasrt.Reader) error {
 // checkGetUserByNameResponse checks a response of GetUserByName: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkGetUserByNameResponse(status int, ct string, r *oasrt.Reader) error {
+func checkGetUserByNameResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -1003,7 +1003,7 @@ func checkGetUserByNameResponse(status int, ct string, r *oasrt.Reader) error {
 // checkUpdateUserResponse checks a response of UpdateUser: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkUpdateUserResponse(status int, ct string, r *oasrt.Reader) error {
+func checkUpdateUserResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		return nil
@@ -1018,7 +1018,7 @@ func checkUpdateUserResponse(status int, ct string, r *oasrt.Reader) error {
 // checkDeleteUserResponse checks a response of DeleteUser: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkDeleteUserResponse(status int, ct string, r *oasrt.Reader) error {
+func checkDeleteUserResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		return nil

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 

@@ -6,22 +6,22 @@ import (
 	"iter"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // WriteSeq writes a sequence response (JSON Lines or a JSON text
-// sequence) from seq, flushing as oasrt.EncodeSeq does; gzip-compressed for
+// sequence) from seq, flushing as oasimpl.EncodeSeq does; gzip-compressed for
 // clients that accept it. An error or panic after the status went out
 // aborts the connection, as WriteStream does. The request body stays
 // readable while the response is written.
-func WriteSeq[T any](rw http.ResponseWriter, r *http.Request, status int, contentType string, f oasrt.SeqFormat, seq iter.Seq2[T, error], enc func(*T, *oasrt.Writer)) {
+func WriteSeq[T any](rw http.ResponseWriter, r *http.Request, status int, contentType string, f oasimpl.SeqFormat, seq iter.Seq2[T, error], enc func(*T, *oasimpl.Writer)) {
 	// A handler may answer while it reads a sequence request (an echo, a
 	// transform): HTTP/1 servers would otherwise close the request body
 	// at the response's first write.
 	http.NewResponseController(rw).EnableFullDuplex()
-	oashttp.WriteStream(rw, r, status, contentType, func(w *oasrt.Writer, out io.Writer) error {
-		return oasrt.EncodeSeq(w, out, f, seq, enc)
+	oashttp.WriteStream(rw, r, status, contentType, func(w *oasimpl.Writer, out io.Writer) error {
+		return oasimpl.EncodeSeq(w, out, f, seq, enc)
 	})
 }
 
@@ -29,18 +29,18 @@ func WriteSeq[T any](rw http.ResponseWriter, r *http.Request, status int, conten
 // body read from src, each item bounded by maxItem bytes (0 means
 // oasrt.DefaultMaxItemBytes): nil when src is nil, and errors as *BodyError (a
 // 400 naming the line or record when the handler returns it).
-func RequestSeq[T any](src io.Reader, f oasrt.SeqFormat, maxItem int, r *oasrt.Reader, dec func(*T, *oasrt.Reader) error) iter.Seq2[T, error] {
+func RequestSeq[T any](src io.Reader, f oasimpl.SeqFormat, maxItem int, r *oasimpl.Reader, dec func(*T, *oasimpl.Reader) error) iter.Seq2[T, error] {
 	if src == nil {
 		return nil
 	}
-	return RequestItems(oasrt.DecodeSeq(src, f, maxItem, r, dec))
+	return RequestItems(oasimpl.DecodeSeq(src, f, maxItem, r, dec))
 }
 
 // SendSeq returns a request body that writes the values of seq in format
 // f while the request is sent (see SendStream).
-func SendSeq[T any](f oasrt.SeqFormat, seq iter.Seq2[T, error], enc func(*T, *oasrt.Writer)) io.Reader {
-	return SendStream(func(w *oasrt.Writer, out io.Writer) error {
-		return oasrt.EncodeSeq(w, out, f, seq, enc)
+func SendSeq[T any](f oasimpl.SeqFormat, seq iter.Seq2[T, error], enc func(*T, *oasimpl.Writer)) io.Reader {
+	return SendStream(func(w *oasimpl.Writer, out io.Writer) error {
+		return oasimpl.EncodeSeq(w, out, f, seq, enc)
 	})
 }
 
@@ -49,7 +49,7 @@ func SendSeq[T any](f oasrt.SeqFormat, seq iter.Seq2[T, error], enc func(*T, *oa
 // (the response limit does not bound a sequence, which need not end); the
 // body is closed when the iteration ends or is stopped. A decoding error
 // carries the response's status. It can be ranged over once.
-func ResponseSeq[T any](c *oashttp.ClientConfig, resp *http.Response, f oasrt.SeqFormat, dec func(*T, *oasrt.Reader) error) iter.Seq2[T, error] {
+func ResponseSeq[T any](c *oashttp.ClientConfig, resp *http.Response, f oasimpl.SeqFormat, dec func(*T, *oasimpl.Reader) error) iter.Seq2[T, error] {
 	used := false
 	return func(yield func(T, error) bool) {
 		if used {
@@ -59,8 +59,8 @@ func ResponseSeq[T any](c *oashttp.ClientConfig, resp *http.Response, f oasrt.Se
 		}
 		used = true
 		defer CloseBody(resp)
-		base := oasrt.Reader{Direction: oasrt.InResponse}
-		for x, err := range oasrt.DecodeSeq(resp.Body, f, c.MaxItemBytes, &base, dec) {
+		base := oasimpl.Reader{Direction: oasimpl.InResponse}
+		for x, err := range oasimpl.DecodeSeq(resp.Body, f, c.MaxItemBytes, &base, dec) {
 			if err != nil {
 				yield(x, ResponseError(resp.StatusCode, err))
 				return

@@ -3,9 +3,9 @@ package oashttpimpl
 import (
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // JSONRequest reads the JSON request body of r (see ServerConfig.JSONBody)
@@ -13,7 +13,7 @@ import (
 // an error when an optional body is absent. A body that is not JSON is a
 // 400; one that breaks the schema is answered with status invalid (see
 // Body.Fail).
-func JSONRequest[T any](c *oashttp.ServerConfig, r *http.Request, required bool, invalid int, decode func(*T, *oasrt.Reader) error) (*T, error) {
+func JSONRequest[T any](c *oashttp.ServerConfig, r *http.Request, required bool, invalid int, decode func(*T, *oasimpl.Reader) error) (*T, error) {
 	rb, err := c.JSONBody(r, required)
 	if rb == nil || err != nil {
 		return nil, err
@@ -42,10 +42,10 @@ func FormEncode(pairs []string) []byte {
 
 // CheckResponse decodes the body w holds with decode, which checks the
 // schema, and returns a *ResponseCheckError when it fails.
-func CheckResponse(status int, w *oasrt.Writer, decode func(r *oasrt.Reader) error) error {
-	var r oasrt.Reader
+func CheckResponse(status int, w *oasimpl.Writer, decode func(r *oasimpl.Reader) error) error {
+	var r oasimpl.Reader
 	r.Reset(w.Buf)
-	r.Direction = oasrt.InResponse
+	r.Direction = oasimpl.InResponse
 	err := decode(&r)
 	if err == nil {
 		err = r.End()

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 

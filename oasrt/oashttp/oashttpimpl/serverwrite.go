@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Response helpers: the write method of a generated JSON result hands the
@@ -24,9 +24,9 @@ import (
 // writeOnly properties stay out of what it encodes.
 //
 //go:noinline
-func GetResponseWriter() *oasrt.Writer {
-	w := oasrt.GetWriter()
-	w.Direction = oasrt.InResponse
+func GetResponseWriter() *oasimpl.Writer {
+	w := oasimpl.GetWriter()
+	w.Direction = oasimpl.InResponse
 	return w
 }
 
@@ -34,20 +34,20 @@ func GetResponseWriter() *oasrt.Writer {
 // the encoder's error or, when the server checks its responses
 // (ChecksResponse), the error of check on the body, releasing w on
 // either. When it returns nil the body is ready for WriteBody.
-func EndJSON(r *http.Request, status int, w *oasrt.Writer, check func(*oasrt.Reader) error) error {
+func EndJSON(r *http.Request, status int, w *oasimpl.Writer, check func(*oasimpl.Reader) error) error {
 	err := w.Err()
 	if err == nil && oashttp.ChecksResponse(r) {
 		err = CheckResponse(status, w, check)
 	}
 	if err != nil {
-		oasrt.ReleaseWriter(w)
+		oasimpl.ReleaseWriter(w)
 	}
 	return err
 }
 
 // WriteJSON writes the JSON response body w holds with status and
 // contentType, after EndJSON; an error means nothing was written.
-func WriteJSON(rw http.ResponseWriter, r *http.Request, status int, contentType string, w *oasrt.Writer, check func(*oasrt.Reader) error) error {
+func WriteJSON(rw http.ResponseWriter, r *http.Request, status int, contentType string, w *oasimpl.Writer, check func(*oasimpl.Reader) error) error {
 	if err := EndJSON(r, status, w, check); err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ func WriteJSON(rw http.ResponseWriter, r *http.Request, status int, contentType 
 // nowhere, so the result that holds the body stays on its stack.
 //
 //go:noinline
-func WriteEncoded(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(*oasrt.Writer), check func(*oasrt.Reader) error) error {
+func WriteEncoded(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(*oasimpl.Writer), check func(*oasimpl.Reader) error) error {
 	w := GetResponseWriter()
 	encode(w)
 	return WriteJSON(rw, r, status, contentType, w, check)
@@ -70,8 +70,8 @@ func WriteEncoded(rw http.ResponseWriter, r *http.Request, status int, contentTy
 // the response check of a body of type T.
 func CheckJSON[T any, P interface {
 	*T
-	DecodeJSON(*oasrt.Reader) error
-}](r *oasrt.Reader) error {
+	DecodeJSON(*oasimpl.Reader) error
+}](r *oasimpl.Reader) error {
 	var v T
 	return P(&v).DecodeJSON(r)
 }

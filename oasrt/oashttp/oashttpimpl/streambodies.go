@@ -4,8 +4,8 @@ import (
 	"io"
 	"iter"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // RequestItems returns seq, which decodes a streamed request body, as the
@@ -33,13 +33,13 @@ func RequestItems[T any](seq iter.Seq2[T, error]) iter.Seq2[T, error] {
 // SendStream returns a request body that encode writes while the request
 // is sent, through a pipe, for the generated client's streamed bodies. If
 // the request is never sent, closing the body ends the writing.
-func SendStream(encode func(w *oasrt.Writer, out io.Writer) error) io.Reader {
+func SendStream(encode func(w *oasimpl.Writer, out io.Writer) error) io.Reader {
 	pr, pw := io.Pipe()
 	go func() {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest
+		w := oasimpl.GetWriter()
+		w.Direction = oasimpl.InRequest
 		err := encode(w, pw)
-		oasrt.ReleaseWriter(w)
+		oasimpl.ReleaseWriter(w)
 		pw.CloseWithError(err) // nil: the reader sees io.EOF
 	}()
 	return pr

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validator helpers: a generated validator routes a request and checks it
@@ -23,7 +23,7 @@ import (
 // ResponseCheck is the generated check of an operation's responses: the
 // status must be declared and a JSON body, when r is not nil, must decode
 // with the declared response's validating decoder.
-type ResponseCheck func(status int, contentType string, r *oasrt.Reader) error
+type ResponseCheck func(status int, contentType string, r *oasimpl.Reader) error
 
 // NewValidatorConfig applies opts over the defaults, which are the
 // server's (oashttp.NewServerConfig).
@@ -339,9 +339,9 @@ func (cw *checkedWriter) finish() {
 	if !cw.holding {
 		return
 	}
-	var rd oasrt.Reader
+	var rd oasimpl.Reader
 	rd.Reset(cw.buf)
-	rd.Direction = oasrt.InResponse
+	rd.Direction = oasimpl.InResponse
 	err := cw.check(cw.status, cw.Header().Get("Content-Type"), &rd)
 	if err == nil {
 		err = rd.End()
@@ -395,7 +395,7 @@ func Contract(c *oashttp.ValidatorConfig, req *http.Request, validate func(*oash
 // body limit is read whole, checked and replayed to the caller.
 func ContractResponse(c *oashttp.ValidatorConfig, resp *http.Response, id string, check ResponseCheck) error {
 	ct := resp.Header.Get("Content-Type")
-	var rd *oasrt.Reader
+	var rd *oasimpl.Reader
 	if resp.Request == nil || resp.Request.Method != http.MethodHead {
 		if oashttp.IsJSON(ct) && resp.Body != nil && resp.ContentLength <= c.Server.MaxBodyBytes {
 			data, err := io.ReadAll(io.LimitReader(resp.Body, c.Server.MaxBodyBytes+1))
@@ -405,9 +405,9 @@ func ContractResponse(c *oashttp.ValidatorConfig, resp *http.Response, id string
 				return &oashttp.ContractError{Operation: id, Response: true, Status: resp.StatusCode, Err: err}
 			}
 			if int64(len(data)) <= c.Server.MaxBodyBytes {
-				rd = new(oasrt.Reader)
+				rd = new(oasimpl.Reader)
 				rd.Reset(data)
-				rd.Direction = oasrt.InResponse
+				rd.Direction = oasimpl.InResponse
 			}
 		}
 	}
@@ -429,7 +429,7 @@ func UndeclaredMedia(ct string, declared ...string) error {
 
 // CheckBody checks a response body with decode, the validating decoder
 // of the declared response: nothing when r is nil (no body held).
-func CheckBody(r *oasrt.Reader, decode func(*oasrt.Reader) error) error {
+func CheckBody(r *oasimpl.Reader, decode func(*oasimpl.Reader) error) error {
 	if r == nil {
 		return nil
 	}

@@ -25,6 +25,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oasgen/oasgen/oasrt"
+
 	"google.golang.org/protobuf/proto"
 
 	"github.com/oasgen/oasgen/bench/.work/gen/mdpb"
@@ -32,7 +34,7 @@ import (
 	"github.com/oasgen/oasgen/bench/internal/oasgen/m"
 	"github.com/oasgen/oasgen/bench/internal/payload"
 	"github.com/oasgen/oasgen/bench/internal/plain"
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // A contender decodes the file at path and returns what it decoded, which
@@ -63,7 +65,7 @@ var contenders = map[string]contender{
 		return &v, proto.Unmarshal(b, &v)
 	}},
 	"oasgen": {input: "json", run: func(r io.Reader, _ string) (any, error) {
-		var rd oasrt.Reader
+		var rd oasimpl.Reader
 		rd.ResetReader(r)
 		if f, ok := r.(*os.File); ok {
 			if st, err := f.Stat(); err == nil {
@@ -77,14 +79,14 @@ var contenders = map[string]contender{
 		return &v, rd.End()
 	}},
 	"oasgen-iterate": {input: "json", run: func(r io.Reader, _ string) (any, error) {
-		var rd oasrt.Reader
+		var rd oasimpl.Reader
 		rd.ResetReader(r)
 		var v m.MasterData
 		var s summary
-		err := oasrt.DecodeEach(&rd, v.DecodeJSON,
-			oasrt.Each(v.ProductsField(), func(p m.Product) error { s.product(p); return nil }),
-			oasrt.Each(v.StoresField(), func(st m.Store) error { s.store(st); return nil }),
-			oasrt.Each(v.PricesField(), func(p m.Price) error { s.price(p); return nil }))
+		err := oasimpl.DecodeEach(&rd, v.DecodeJSON,
+			oasimpl.Each(v.ProductsField(), func(p m.Product) error { s.product(p); return nil }),
+			oasimpl.Each(v.StoresField(), func(st m.Store) error { s.store(st); return nil }),
+			oasimpl.Each(v.PricesField(), func(p m.Price) error { s.price(p); return nil }))
 		return &s, err
 	}},
 }

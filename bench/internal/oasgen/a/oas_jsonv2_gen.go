@@ -7,7 +7,7 @@ package a
 import (
 	"encoding/json/jsontext"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // encoding/json/v2 calls these methods, and so does encoding/json, built on
@@ -20,7 +20,7 @@ func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Category) EncodeTokens(t *oasrt.Tokens) {
+func (v *Category) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	if v.ID.Set {
 		t.IntMember("id", v.ID.Value)
@@ -33,7 +33,7 @@ func (v *Category) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -47,7 +47,7 @@ func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Pet) EncodeTokens(t *oasrt.Tokens) {
+func (v *Pet) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.IntMember("id", v.ID)
 	t.StringMember("name", v.Name)
@@ -72,7 +72,7 @@ func (v *Pet) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -86,7 +86,7 @@ func (v PetStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *PetStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}

@@ -9,17 +9,17 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON string.
-func (v *DeepEnum) EncodeJSON(w *oasrt.Writer) {
+func (v *DeepEnum) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of DeepEnum.
-func (v *DeepEnum) DecodeJSON(r *oasrt.Reader) error {
+func (v *DeepEnum) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -48,12 +48,12 @@ func (v DeepEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *DeepEnum) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Nested) EncodeJSON(w *oasrt.Writer) {
+func (v *Nested) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
 		w.StringMember(`,"name":`, v.Name.Value)
@@ -70,7 +70,7 @@ func (v *Nested) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
+func (v *Nested) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -119,12 +119,12 @@ func (v Nested) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Nested) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
+func (v *ABitOfEverything) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"uuid":`)
 	w.UUID(v.UUID)
@@ -212,7 +212,7 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
+func (v *ABitOfEverything) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -250,7 +250,7 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e6 *Nested
-					v.Nested, e6 = oasrt.Grow(r, v.Nested)
+					v.Nested, e6 = oasimpl.Grow(r, v.Nested)
 					if err := (*e6).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i5), "nested")
 					}
@@ -363,14 +363,14 @@ func (v ABitOfEverything) MarshalJSON() ([]byte, error) { return v.AppendJSON(ni
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ABitOfEverything) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintDeepEnum         oasrt.SizeHint
-	sizeHintNested           oasrt.SizeHint
-	sizeHintABitOfEverything oasrt.SizeHint
+	sizeHintDeepEnum         oasimpl.SizeHint
+	sizeHintNested           oasimpl.SizeHint
+	sizeHintABitOfEverything oasimpl.SizeHint
 )

@@ -3,16 +3,15 @@
 package c
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // NestedField returns "nested" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *ABitOfEverything) NestedField() oasrt.ArrayField[Nested] {
-	return oasrt.ArrayField[Nested]{
-		Array: &v.Nested, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *ABitOfEverything) NestedField() oasimpl.ArrayField[Nested] {
+	return oasimpl.ArrayField[Nested]{
+		Array: &v.Nested, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Nested).DecodeJSON,
 		EncodeItem: (*Nested).EncodeJSON,
@@ -20,11 +19,11 @@ func (v *ABitOfEverything) NestedField() oasrt.ArrayField[Nested] {
 }
 
 // RepeatedStringValueField returns "repeated_string_value" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *ABitOfEverything) RepeatedStringValueField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.RepeatedStringValue, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *ABitOfEverything) RepeatedStringValueField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.RepeatedStringValue, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,

@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
+func (v *MasterData) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"version":`, v.Version)
 	w.StringMember(`,"generatedAt":`, v.GeneratedAt)
@@ -58,7 +58,7 @@ func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
+func (v *MasterData) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -102,7 +102,7 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e8 *Product
-					v.Products, e8 = oasrt.Grow(r, v.Products)
+					v.Products, e8 = oasimpl.Grow(r, v.Products)
 					if err := (*e8).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i7), "products")
 					}
@@ -131,7 +131,7 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e10 *Store
-					v.Stores, e10 = oasrt.Grow(r, v.Stores)
+					v.Stores, e10 = oasimpl.Grow(r, v.Stores)
 					if err := (*e10).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i9), "stores")
 					}
@@ -160,7 +160,7 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e12 *Price
-					v.Prices, e12 = oasrt.Grow(r, v.Prices)
+					v.Prices, e12 = oasimpl.Grow(r, v.Prices)
 					if err := (*e12).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i11), "prices")
 					}
@@ -193,12 +193,12 @@ func (v MasterData) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MasterData) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Product) EncodeJSON(w *oasrt.Writer) {
+func (v *Product) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	w.StringMember(`,"sku":`, v.Sku)
@@ -240,7 +240,7 @@ func (v *Product) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Product) DecodeJSON(r *oasrt.Reader) error {
+func (v *Product) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -320,7 +320,7 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e6 *Attribute
-					v.Attributes, e6 = oasrt.Grow(r, v.Attributes)
+					v.Attributes, e6 = oasimpl.Grow(r, v.Attributes)
 					if err := (*e6).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i5), "attributes")
 					}
@@ -353,12 +353,12 @@ func (v Product) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Product) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Category) EncodeJSON(w *oasrt.Writer) {
+func (v *Category) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, int64(v.ID))
 	w.StringMember(`,"name":`, v.Name)
@@ -378,7 +378,7 @@ func (v *Category) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Category) DecodeJSON(r *oasrt.Reader) error {
+func (v *Category) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -437,12 +437,12 @@ func (v Category) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Category) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Attribute) EncodeJSON(w *oasrt.Writer) {
+func (v *Attribute) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"key":`, v.Key)
 	w.StringMember(`,"value":`, v.Value)
@@ -450,7 +450,7 @@ func (v *Attribute) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Attribute) DecodeJSON(r *oasrt.Reader) error {
+func (v *Attribute) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -498,12 +498,12 @@ func (v Attribute) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Attribute) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Store) EncodeJSON(w *oasrt.Writer) {
+func (v *Store) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, int64(v.ID))
 	w.StringMember(`,"code":`, v.Code)
@@ -531,7 +531,7 @@ func (v *Store) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Store) DecodeJSON(r *oasrt.Reader) error {
+func (v *Store) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -590,7 +590,7 @@ func (v *Store) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e4 *int32
-					v.OpeningHours, e4 = oasrt.Grow(r, v.OpeningHours)
+					v.OpeningHours, e4 = oasimpl.Grow(r, v.OpeningHours)
 					if (*e4), err = r.Int32(); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i3), "openingHours")
 					}
@@ -623,12 +623,12 @@ func (v Store) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Store) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Address) EncodeJSON(w *oasrt.Writer) {
+func (v *Address) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"street":`, v.Street)
 	w.StringMember(`,"city":`, v.City)
@@ -638,7 +638,7 @@ func (v *Address) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Address) DecodeJSON(r *oasrt.Reader) error {
+func (v *Address) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -696,12 +696,12 @@ func (v Address) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Address) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Price) EncodeJSON(w *oasrt.Writer) {
+func (v *Price) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"productId":`, v.ProductID)
 	w.IntMember(`,"storeId":`, int64(v.StoreID))
@@ -717,7 +717,7 @@ func (v *Price) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Price) DecodeJSON(r *oasrt.Reader) error {
+func (v *Price) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -785,18 +785,18 @@ func (v Price) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Price) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintMasterData oasrt.SizeHint
-	sizeHintProduct    oasrt.SizeHint
-	sizeHintCategory   oasrt.SizeHint
-	sizeHintAttribute  oasrt.SizeHint
-	sizeHintStore      oasrt.SizeHint
-	sizeHintAddress    oasrt.SizeHint
-	sizeHintPrice      oasrt.SizeHint
+	sizeHintMasterData oasimpl.SizeHint
+	sizeHintProduct    oasimpl.SizeHint
+	sizeHintCategory   oasimpl.SizeHint
+	sizeHintAttribute  oasimpl.SizeHint
+	sizeHintStore      oasimpl.SizeHint
+	sizeHintAddress    oasimpl.SizeHint
+	sizeHintPrice      oasimpl.SizeHint
 )

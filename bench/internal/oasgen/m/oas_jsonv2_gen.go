@@ -7,7 +7,7 @@ package m
 import (
 	"encoding/json/jsontext"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // encoding/json/v2 calls these methods, and so does encoding/json, built on
@@ -20,7 +20,7 @@ func (v MasterData) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *MasterData) EncodeTokens(t *oasrt.Tokens) {
+func (v *MasterData) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.StringMember("version", v.Version)
 	t.StringMember("generatedAt", v.GeneratedAt)
@@ -47,7 +47,7 @@ func (v *MasterData) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *MasterData) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -61,7 +61,7 @@ func (v Product) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Product) EncodeTokens(t *oasrt.Tokens) {
+func (v *Product) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.IntMember("id", v.ID)
 	t.StringMember("sku", v.Sku)
@@ -89,7 +89,7 @@ func (v *Product) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Product) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -103,7 +103,7 @@ func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Category) EncodeTokens(t *oasrt.Tokens) {
+func (v *Category) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.IntMember("id", int64(v.ID))
 	t.StringMember("name", v.Name)
@@ -118,7 +118,7 @@ func (v *Category) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -132,7 +132,7 @@ func (v Attribute) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Attribute) EncodeTokens(t *oasrt.Tokens) {
+func (v *Attribute) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.StringMember("key", v.Key)
 	t.StringMember("value", v.Value)
@@ -141,7 +141,7 @@ func (v *Attribute) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Attribute) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -155,7 +155,7 @@ func (v Store) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Store) EncodeTokens(t *oasrt.Tokens) {
+func (v *Store) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.IntMember("id", int64(v.ID))
 	t.StringMember("code", v.Code)
@@ -175,7 +175,7 @@ func (v *Store) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Store) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -189,7 +189,7 @@ func (v Address) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Address) EncodeTokens(t *oasrt.Tokens) {
+func (v *Address) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.StringMember("street", v.Street)
 	t.StringMember("city", v.City)
@@ -200,7 +200,7 @@ func (v *Address) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Address) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}
@@ -214,7 +214,7 @@ func (v Price) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // EncodeTokens writes v to t a token at a time, the members EncodeJSON
 // writes (MarshalJSONTo calls it for a large value).
-func (v *Price) EncodeTokens(t *oasrt.Tokens) {
+func (v *Price) EncodeTokens(t *oasimpl.Tokens) {
 	t.ObjectStart()
 	t.IntMember("productId", v.ProductID)
 	t.IntMember("storeId", int64(v.StoreID))
@@ -228,7 +228,7 @@ func (v *Price) EncodeTokens(t *oasrt.Tokens) {
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Price) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
+	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err
 	}

@@ -3,16 +3,15 @@
 package m
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ProductsField returns "products" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *MasterData) ProductsField() oasrt.ArrayField[Product] {
-	return oasrt.ArrayField[Product]{
-		Array: &v.Products, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *MasterData) ProductsField() oasimpl.ArrayField[Product] {
+	return oasimpl.ArrayField[Product]{
+		Array: &v.Products, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Product).DecodeJSON,
 		EncodeItem: (*Product).EncodeJSON,
@@ -20,11 +19,11 @@ func (v *MasterData) ProductsField() oasrt.ArrayField[Product] {
 }
 
 // StoresField returns "stores" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *MasterData) StoresField() oasrt.ArrayField[Store] {
-	return oasrt.ArrayField[Store]{
-		Array: &v.Stores, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *MasterData) StoresField() oasimpl.ArrayField[Store] {
+	return oasimpl.ArrayField[Store]{
+		Array: &v.Stores, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Store).DecodeJSON,
 		EncodeItem: (*Store).EncodeJSON,
@@ -32,11 +31,11 @@ func (v *MasterData) StoresField() oasrt.ArrayField[Store] {
 }
 
 // PricesField returns "prices" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *MasterData) PricesField() oasrt.ArrayField[Price] {
-	return oasrt.ArrayField[Price]{
-		Array: &v.Prices, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *MasterData) PricesField() oasimpl.ArrayField[Price] {
+	return oasimpl.ArrayField[Price]{
+		Array: &v.Prices, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Price).DecodeJSON,
 		EncodeItem: (*Price).EncodeJSON,
@@ -44,11 +43,11 @@ func (v *MasterData) PricesField() oasrt.ArrayField[Price] {
 }
 
 // TagsField returns "tags" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Product) TagsField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Tags, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Product) TagsField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Tags, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,
@@ -56,11 +55,11 @@ func (v *Product) TagsField() oasrt.ArrayField[string] {
 }
 
 // AttributesField returns "attributes" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Product) AttributesField() oasrt.ArrayField[Attribute] {
-	return oasrt.ArrayField[Attribute]{
-		Array: &v.Attributes, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Product) AttributesField() oasimpl.ArrayField[Attribute] {
+	return oasimpl.ArrayField[Attribute]{
+		Array: &v.Attributes, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Attribute).DecodeJSON,
 		EncodeItem: (*Attribute).EncodeJSON,
@@ -68,11 +67,11 @@ func (v *Product) AttributesField() oasrt.ArrayField[Attribute] {
 }
 
 // PathField returns "path" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Category) PathField() oasrt.ArrayField[string] {
-	return oasrt.ArrayField[string]{
-		Array: &v.Path, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Category) PathField() oasimpl.ArrayField[string] {
+	return oasimpl.ArrayField[string]{
+		Array: &v.Path, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: oasimpl.DecodeStringItem,
 		EncodeItem: oasimpl.EncodeStringItem,
@@ -80,13 +79,13 @@ func (v *Category) PathField() oasrt.ArrayField[string] {
 }
 
 // OpeningHoursField returns "openingHours" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Store) OpeningHoursField() oasrt.ArrayField[int32] {
-	return oasrt.ArrayField[int32]{
-		Array: &v.OpeningHours, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Store) OpeningHoursField() oasimpl.ArrayField[int32] {
+	return oasimpl.ArrayField[int32]{
+		Array: &v.OpeningHours, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *int32, r *oasrt.Reader) error {
+		DecodeItem: func(x *int32, r *oasimpl.Reader) error {
 			x1, err := r.Int32()
 			if err != nil {
 				return err
@@ -94,7 +93,7 @@ func (v *Store) OpeningHoursField() oasrt.ArrayField[int32] {
 			*x = x1
 			return nil
 		},
-		EncodeItem: func(x *int32, w *oasrt.Writer) {
+		EncodeItem: func(x *int32, w *oasimpl.Writer) {
 			w.Int(int64(*x))
 		},
 	}

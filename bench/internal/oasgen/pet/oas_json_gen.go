@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Category) EncodeJSON(w *oasrt.Writer) {
+func (v *Category) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
@@ -26,7 +26,7 @@ func (v *Category) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Category) DecodeJSON(r *oasrt.Reader) error {
+func (v *Category) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -70,12 +70,12 @@ func (v Category) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Category) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Tag) EncodeJSON(w *oasrt.Writer) {
+func (v *Tag) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
@@ -87,7 +87,7 @@ func (v *Tag) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
+func (v *Tag) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -131,12 +131,12 @@ func (v Tag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tag) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Pet) EncodeJSON(w *oasrt.Writer) {
+func (v *Pet) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
 		w.IntMember(`,"id":`, v.ID.Value)
@@ -180,7 +180,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
+func (v *Pet) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -239,7 +239,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e6 *Tag
-					v.Tags, e6 = oasrt.Grow(r, v.Tags)
+					v.Tags, e6 = oasimpl.Grow(r, v.Tags)
 					if err := (*e6).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tags")
 					}
@@ -277,17 +277,17 @@ func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *PetStatus) EncodeJSON(w *oasrt.Writer) {
+func (v *PetStatus) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of PetStatus.
-func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
+func (v *PetStatus) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -318,15 +318,15 @@ func (v PetStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PetStatus) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintCategory  oasrt.SizeHint
-	sizeHintTag       oasrt.SizeHint
-	sizeHintPet       oasrt.SizeHint
-	sizeHintPetStatus oasrt.SizeHint
+	sizeHintCategory  oasimpl.SizeHint
+	sizeHintTag       oasimpl.SizeHint
+	sizeHintPet       oasimpl.SizeHint
+	sizeHintPetStatus oasimpl.SizeHint
 )

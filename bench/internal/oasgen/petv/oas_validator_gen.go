@@ -8,6 +8,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // FindPetsByStatusParams holds the parameters of FindPetsByStatus.
@@ -215,7 +216,7 @@ func decodeGetPetByIDParams(params *GetPetByIDParams, r *http.Request, p []strin
 // checkAddPetResponse checks a response of AddPet: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkAddPetResponse(status int, ct string, r *oasrt.Reader) error {
+func checkAddPetResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
@@ -234,12 +235,12 @@ func checkAddPetResponse(status int, ct string, r *oasrt.Reader) error {
 // checkFindPetsByStatusResponse checks a response of FindPetsByStatus: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkFindPetsByStatusResponse(status int, ct string, r *oasrt.Reader) error {
+func checkFindPetsByStatusResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {
 		case 0:
-			return oashttpimpl.CheckBody(r, func(r *oasrt.Reader) error {
+			return oashttpimpl.CheckBody(r, func(r *oasimpl.Reader) error {
 				var chk []Pet
 				if err := r.ArrStart(); err != nil {
 					return err
@@ -254,7 +255,7 @@ func checkFindPetsByStatusResponse(status int, ct string, r *oasrt.Reader) error
 						break
 					}
 					var e2 *Pet
-					chk, e2 = oasrt.Grow(r, chk)
+					chk, e2 = oasimpl.Grow(r, chk)
 					if err := (*e2).DecodeJSON(r); err != nil {
 						return oasrt.AtIndex(err, i1)
 					}
@@ -276,7 +277,7 @@ func checkFindPetsByStatusResponse(status int, ct string, r *oasrt.Reader) error
 // checkGetPetByIDResponse checks a response of GetPetByID: a status it declares,
 // a media type the status declares and, when r holds the body, a JSON
 // body its schema takes.
-func checkGetPetByIDResponse(status int, ct string, r *oasrt.Reader) error {
+func checkGetPetByIDResponse(status int, ct string, r *oasimpl.Reader) error {
 	switch status {
 	case 200:
 		switch oashttpimpl.MediaIndex(ct, "application/json") {

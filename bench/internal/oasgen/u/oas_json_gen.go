@@ -9,12 +9,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
+func (v *SomeValue) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"type":`, int64(v.Type))
 	w.Raw(`,"value":`)
@@ -23,7 +23,7 @@ func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
+func (v *SomeValue) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -71,12 +71,12 @@ func (v SomeValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *SomeValueString) EncodeJSON(w *oasrt.Writer) {
+func (v *SomeValueString) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"type":`, int64(v.Type))
 	w.StringMember(`,"value":`, v.Value)
@@ -84,7 +84,7 @@ func (v *SomeValueString) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *SomeValueString) DecodeJSON(r *oasrt.Reader) error {
+func (v *SomeValueString) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -132,12 +132,12 @@ func (v SomeValueString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueString) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Oneof) EncodeJSON(w *oasrt.Writer) {
+func (v *Oneof) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case OneofOneofNum:
 		v.OneofNum.EncodeJSON(w)
@@ -154,13 +154,13 @@ func (v *Oneof) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Oneof) DecodeJSON(r *oasrt.Reader) error {
+func (v *Oneof) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Oneof{}
 	defer r.Unpin(r.Pin())
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		if err := r.ObjStart(); err != nil {
 			return err
 		}
@@ -316,12 +316,12 @@ func (v Oneof) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Oneof) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *OneofNum) EncodeJSON(w *oasrt.Writer) {
+func (v *OneofNum) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"type":`, int64(v.Type))
 	w.IntMember(`,"num":`, int64(v.Num))
@@ -329,7 +329,7 @@ func (v *OneofNum) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *OneofNum) DecodeJSON(r *oasrt.Reader) error {
+func (v *OneofNum) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -377,12 +377,12 @@ func (v OneofNum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OneofNum) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *OneofStr) EncodeJSON(w *oasrt.Writer) {
+func (v *OneofStr) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"type":`, int64(v.Type))
 	w.StringMember(`,"str":`, v.Str)
@@ -390,7 +390,7 @@ func (v *OneofStr) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *OneofStr) DecodeJSON(r *oasrt.Reader) error {
+func (v *OneofStr) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -438,12 +438,12 @@ func (v OneofStr) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OneofStr) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *OneofB) EncodeJSON(w *oasrt.Writer) {
+func (v *OneofB) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"type":`, int64(v.Type))
 	if v.B {
@@ -455,7 +455,7 @@ func (v *OneofB) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *OneofB) DecodeJSON(r *oasrt.Reader) error {
+func (v *OneofB) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -503,12 +503,12 @@ func (v OneofB) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OneofB) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Event) EncodeJSON(w *oasrt.Writer) {
+func (v *Event) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case EventClick:
 		v.Click.EncodeJSON(w)
@@ -523,12 +523,12 @@ func (v *Event) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Event) DecodeJSON(r *oasrt.Reader) error {
+func (v *Event) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Event{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		// Read the object once, and again from its start, the tag looked up
 		// first, only when decodeOnePass gives up (see there).
 		old := r.Pin()
@@ -576,7 +576,7 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 // succeeds, and it is: the variant's decoder would have read the same
 // members with the same code and accepted the ones it skips, which were
 // read as valid JSON.
-func (v *Event) decodeOnePass(r *oasrt.Reader) error {
+func (v *Event) decodeOnePass(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -726,12 +726,12 @@ func (v Event) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Click) EncodeJSON(w *oasrt.Writer) {
+func (v *Click) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if v.At.Set {
@@ -752,7 +752,7 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Click) DecodeJSON(r *oasrt.Reader) error {
+func (v *Click) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -825,12 +825,12 @@ func (v Click) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Click) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *View) EncodeJSON(w *oasrt.Writer) {
+func (v *View) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if v.At.Set {
@@ -850,7 +850,7 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *View) DecodeJSON(r *oasrt.Reader) error {
+func (v *View) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -918,12 +918,12 @@ func (v View) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *View) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
+func (v *SomeValueValue) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case SomeValueValueInt32:
 		w.Int(int64(v.Int32))
@@ -940,12 +940,12 @@ func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
+func (v *SomeValueValue) DecodeJSON(r *oasimpl.Reader) error {
 	*v = SomeValueValue{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.String:
+	case oasimpl.String:
 		v.Type = SomeValueValueString
 		x1, err := r.Str()
 		if err != nil {
@@ -953,7 +953,7 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.String = x1
 		return nil
-	case oasrt.Number:
+	case oasimpl.Number:
 		v.Type = SomeValueValueInt32
 		x2, err := r.Int32()
 		if err != nil {
@@ -961,7 +961,7 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		}
 		v.Int32 = x2
 		return nil
-	case oasrt.Bool:
+	case oasimpl.Bool:
 		v.Type = SomeValueValueBool
 		x3, err := r.Bool()
 		if err != nil {
@@ -985,21 +985,21 @@ func (v SomeValueValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintSomeValue       oasrt.SizeHint
-	sizeHintSomeValueString oasrt.SizeHint
-	sizeHintOneof           oasrt.SizeHint
-	sizeHintOneofNum        oasrt.SizeHint
-	sizeHintOneofStr        oasrt.SizeHint
-	sizeHintOneofB          oasrt.SizeHint
-	sizeHintEvent           oasrt.SizeHint
-	sizeHintClick           oasrt.SizeHint
-	sizeHintView            oasrt.SizeHint
-	sizeHintSomeValueValue  oasrt.SizeHint
+	sizeHintSomeValue       oasimpl.SizeHint
+	sizeHintSomeValueString oasimpl.SizeHint
+	sizeHintOneof           oasimpl.SizeHint
+	sizeHintOneofNum        oasimpl.SizeHint
+	sizeHintOneofStr        oasimpl.SizeHint
+	sizeHintOneofB          oasimpl.SizeHint
+	sizeHintEvent           oasimpl.SizeHint
+	sizeHintClick           oasimpl.SizeHint
+	sizeHintView            oasimpl.SizeHint
+	sizeHintSomeValueValue  oasimpl.SizeHint
 )

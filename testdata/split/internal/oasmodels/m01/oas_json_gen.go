@@ -9,17 +9,17 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON string.
-func (v *Status) EncodeJSON(w *oasrt.Writer) {
+func (v *Status) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
 }
 
 // DecodeJSON reads one of the values of Status.
-func (v *Status) DecodeJSON(r *oasrt.Reader) error {
+func (v *Status) DecodeJSON(r *oasimpl.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -48,18 +48,18 @@ func (v Status) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Status) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *Code) EncodeJSON(w *oasrt.Writer) {
+func (v *Code) EncodeJSON(w *oasimpl.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *Code) DecodeJSON(r *oasrt.Reader) error {
+func (v *Code) DecodeJSON(r *oasimpl.Reader) error {
 	var x string
 	at2 := r.Start()
 	x1, err := r.Str()
@@ -86,12 +86,12 @@ func (v Code) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Category) EncodeJSON(w *oasrt.Writer) {
+func (v *Category) EncodeJSON(w *oasimpl.Writer) {
 	if !w.Enter() {
 		return
 	}
@@ -122,7 +122,7 @@ func (v *Category) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Category) DecodeJSON(r *oasrt.Reader) error {
+func (v *Category) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -172,7 +172,7 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e6 *Category
-					v.Children, e6 = oasrt.Grow(r, v.Children)
+					v.Children, e6 = oasimpl.Grow(r, v.Children)
 					if err := (*e6).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i5), "children")
 					}
@@ -202,12 +202,12 @@ func (v Category) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Category) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Card) EncodeJSON(w *oasrt.Writer) {
+func (v *Card) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	w.StringMember(`,"last4":`, v.Last4)
@@ -215,7 +215,7 @@ func (v *Card) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Card) DecodeJSON(r *oasrt.Reader) error {
+func (v *Card) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -269,12 +269,12 @@ func (v Card) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Card) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Transfer) EncodeJSON(w *oasrt.Writer) {
+func (v *Transfer) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"kind":`, v.Kind)
 	w.StringMember(`,"iban":`, v.Iban)
@@ -282,7 +282,7 @@ func (v *Transfer) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Transfer) DecodeJSON(r *oasrt.Reader) error {
+func (v *Transfer) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -336,16 +336,16 @@ func (v Transfer) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Transfer) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintStatus   oasrt.SizeHint
-	sizeHintCode     oasrt.SizeHint
-	sizeHintCategory oasrt.SizeHint
-	sizeHintCard     oasrt.SizeHint
-	sizeHintTransfer oasrt.SizeHint
+	sizeHintStatus   oasimpl.SizeHint
+	sizeHintCode     oasimpl.SizeHint
+	sizeHintCategory oasimpl.SizeHint
+	sizeHintCard     oasimpl.SizeHint
+	sizeHintTransfer oasimpl.SizeHint
 )

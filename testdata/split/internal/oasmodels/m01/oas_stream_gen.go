@@ -3,15 +3,15 @@
 package m01
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ChildrenField returns "children" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Category) ChildrenField() oasrt.ArrayField[Category] {
-	return oasrt.ArrayField[Category]{
-		Array: &v.Children, Rules: oasrt.NoRules,
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Category) ChildrenField() oasimpl.ArrayField[Category] {
+	return oasimpl.ArrayField[Category]{
+		Array: &v.Children, Rules: oasimpl.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Category).DecodeJSON,
 		EncodeItem: (*Category).EncodeJSON,

@@ -10,12 +10,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Money) EncodeJSON(w *oasrt.Writer) {
+func (v *Money) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"amount":`, v.Amount)
 	w.Raw(`,"currency":`)
@@ -24,7 +24,7 @@ func (v *Money) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Money) DecodeJSON(r *oasrt.Reader) error {
+func (v *Money) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -78,12 +78,12 @@ func (v Money) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Money) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes the variant that is set.
-func (v *Payment) EncodeJSON(w *oasrt.Writer) {
+func (v *Payment) EncodeJSON(w *oasimpl.Writer) {
 	switch v.Type {
 	case PaymentCard:
 		v.Card.EncodeJSON(w)
@@ -98,12 +98,12 @@ func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 // DecodeJSON reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
+func (v *Payment) DecodeJSON(r *oasimpl.Reader) error {
 	*v = Payment{}
 	start := r.Start()
 	kind := r.Next()
 	switch kind {
-	case oasrt.Object:
+	case oasimpl.Object:
 		// Read the object once, and again from its start, the tag looked up
 		// first, only when decodeOnePass gives up (see there).
 		old := r.Pin()
@@ -151,7 +151,7 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 // succeeds, and it is: the variant's decoder would have read the same
 // members with the same code and accepted the ones it skips, which were
 // read as valid JSON.
-func (v *Payment) decodeOnePass(r *oasrt.Reader) error {
+func (v *Payment) decodeOnePass(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -253,13 +253,13 @@ func (v Payment) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Payment) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintMoney   oasrt.SizeHint
-	sizeHintPayment oasrt.SizeHint
+	sizeHintMoney   oasimpl.SizeHint
+	sizeHintPayment oasimpl.SizeHint
 )

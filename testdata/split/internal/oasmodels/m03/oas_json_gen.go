@@ -11,12 +11,12 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(5 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 5)
+	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Line) EncodeJSON(w *oasrt.Writer) {
+func (v *Line) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.StringMember(`,"sku":`, v.Sku)
 	w.Raw(`,"price":`)
@@ -29,7 +29,7 @@ func (v *Line) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Line) DecodeJSON(r *oasrt.Reader) error {
+func (v *Line) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -91,12 +91,12 @@ func (v Line) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Line) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *Order) EncodeJSON(w *oasrt.Writer) {
+func (v *Order) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
 	if v.Status.Set {
@@ -126,7 +126,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 	if v.Totals != nil {
 		w.Raw(`,"totals":`)
 		start3 := len(w.Buf)
-		for _, k4 := range oasrt.SortedKeys(w, v.Totals) {
+		for _, k4 := range oasimpl.SortedKeys(w, v.Totals) {
 			w.Key(k4)
 			x5 := v.Totals[k4]
 			x5.EncodeJSON(w)
@@ -138,7 +138,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Order) DecodeJSON(r *oasrt.Reader) error {
+func (v *Order) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -183,7 +183,7 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					var e8 *Line
-					v.Lines, e8 = oasrt.Grow(r, v.Lines)
+					v.Lines, e8 = oasimpl.Grow(r, v.Lines)
 					if err := (*e8).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i7), "lines")
 					}
@@ -254,12 +254,12 @@ func (v Order) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // EncodeJSON writes v as JSON.
-func (v *OrderList) EncodeJSON(w *oasrt.Writer) {
+func (v *OrderList) EncodeJSON(w *oasimpl.Writer) {
 	start1 := len(w.Buf)
 	for i2 := range *v {
 		w.Byte(',')
@@ -269,7 +269,7 @@ func (v *OrderList) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads JSON into v, checking the schema.
-func (v *OrderList) DecodeJSON(r *oasrt.Reader) error {
+func (v *OrderList) DecodeJSON(r *oasimpl.Reader) error {
 	at3 := r.Start()
 	if err := r.ArrStart(); err != nil {
 		return err
@@ -287,7 +287,7 @@ func (v *OrderList) DecodeJSON(r *oasrt.Reader) error {
 			return oasimpl.Violation(at3, "more than maxItems 100 items")
 		}
 		var e5 *Order
-		(*v), e5 = oasrt.Grow(r, (*v))
+		(*v), e5 = oasimpl.Grow(r, (*v))
 		if err := (*e5).DecodeJSON(r); err != nil {
 			return oasrt.AtIndex(err, i4)
 		}
@@ -310,14 +310,14 @@ func (v OrderList) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderList) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
+	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintLine      oasrt.SizeHint
-	sizeHintOrder     oasrt.SizeHint
-	sizeHintOrderList oasrt.SizeHint
+	sizeHintLine      oasimpl.SizeHint
+	sizeHintOrder     oasimpl.SizeHint
+	sizeHintOrderList oasimpl.SizeHint
 )

@@ -6,15 +6,15 @@ import (
 	"io"
 	"iter"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // LinesField returns "lines" for the runtime's streaming functions:
-// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
-// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
-func (v *Order) LinesField() oasrt.ArrayField[Line] {
-	return oasrt.ArrayField[Line]{
-		Array: &v.Lines, Rules: oasrt.ArrayRules{MinItems: 1, MaxItems: -1},
+// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its
+// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.
+func (v *Order) LinesField() oasimpl.ArrayField[Line] {
+	return oasimpl.ArrayField[Line]{
+		Array: &v.Lines, Rules: oasimpl.ArrayRules{MinItems: 1, MaxItems: -1},
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
 		DecodeItem: (*Line).DecodeJSON,
 		EncodeItem: (*Line).EncodeJSON,
@@ -25,12 +25,12 @@ func (v *Order) LinesField() oasrt.ArrayField[Line] {
 // of OrderList that is r's whole input, decoded one at a time; give r
 // an io.Reader (ResetReader) to decode any length in bounded memory.
 // An error ends the iteration with the path and offset of the bad element.
-func DecodeOrderListItems(r *oasrt.Reader) iter.Seq2[Order, error] {
-	return oasrt.DecodeItems(r, oasrt.ArrayRules{MinItems: -1, MaxItems: 100}, (*Order).DecodeJSON)
+func DecodeOrderListItems(r *oasimpl.Reader) iter.Seq2[Order, error] {
+	return oasimpl.DecodeItems(r, oasimpl.ArrayRules{MinItems: -1, MaxItems: 100}, (*Order).DecodeJSON)
 }
 
 // EncodeOrderListItems writes the elements seq yields to out as a JSON array of
 // OrderList, flushing as it goes, so memory stays bounded by one element.
-func EncodeOrderListItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Order, error]) error {
-	return oasrt.EncodeItems(w, out, seq, (*Order).EncodeJSON)
+func EncodeOrderListItems(w *oasimpl.Writer, out io.Writer, seq iter.Seq2[Order, error]) error {
+	return oasimpl.EncodeItems(w, out, seq, (*Order).EncodeJSON)
 }

@@ -1,7 +1,0 @@
-//go:build !race
-
-package oasrt
-
-// raceEnabled is true when the tests run under the race detector (see
-// race_test.go).
-const raceEnabled = false

@@ -1,0 +1,367 @@
+//go:build go1.27 && goexperiment.jsonv2
+
+package oasimpl
+
+import (
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"math"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// This file is what generated MarshalJSONTo and UnmarshalJSONFrom methods
+// call: encoding/json/v2's interfaces, which encoding/json calls too from
+// Go 1.27 on (it is built on v2 there). It builds where encoding/json/v2
+// is in the standard library without an experiment flag, and so do the
+// generated methods (oas_jsonv2_gen.go).
+
+// EncodeTo encodes a value with encode, its EncodeJSON method, into a
+// pooled Writer sized from h, and writes the output to enc. An error the
+// encoding kept (a NaN, a time past year 9999) is returned instead and
+// nothing is written. The generated MarshalJSONTo is
+//
+//	return h.EncodeTo(enc, v.EncodeJSON)
+//
+// (encode does not escape, so the method value stays on the caller's
+// stack; the Writer is pooled because jsontext needs the whole output.)
+//
+// jsontext has no way to write a value unchecked: WriteValue parses what
+// it is given and re-encodes every string under enc's options (encoding/
+// json's escape <, > and &, and U+2028 and U+2029), decoding each
+// multi-byte character twice. For most values that one call is the
+// cheapest way in. A large output holding text beyond ASCII is handed over
+// a token at a time instead (writeTokens): a string without escapes as a
+// jsontext.String, which enc escapes decoding each character once. Token
+// by token costs more per token, so small values and ASCII text, where
+// the one scan is cheap, keep WriteValue (bench/results/doors.md has the numbers).
+// A type with an EncodeTokens method skips the Writer for a large value
+// altogether (EncodeTokensTo).
+func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
+	return h.encodeTo(enc, encode, nil)
+}
+
+// encodeTo is EncodeTo, and with tokens EncodeTokensTo: both inline, so a
+// generated MarshalJSONTo makes one call whichever it calls.
+func (h *SizeHint) encodeTo(enc *jsontext.Encoder, encode func(*Writer), tokens func(*Tokens)) error {
+	if tokens != nil && h.n.Load() >= tokensFrom {
+		start := enc.OutputOffset()
+		t := Tokens{enc: enc}
+		tokens(&t)
+		if t.err == nil {
+			h.observe(int(enc.OutputOffset() - start))
+		}
+		return t.err
+	}
+	w := h.GetWriter()
+	encode(w)
+	h.observe(len(w.Buf))
+	err := w.err
+	if err == nil {
+		if len(w.Buf) >= tokensFrom && !ascii(w.Buf[:4<<10]) {
+			err = writeTokens(enc, w.Buf)
+		} else {
+			err = enc.WriteValue(w.Buf)
+		}
+	}
+	ReleaseWriter(w)
+	return err
+}
+
+// tokensFrom is the size from which EncodeTo writes an output holding
+// text beyond ASCII (in its first 4 KiB) token by token.
+const tokensFrom = 64 << 10
+
+// ascii reports whether b holds only ASCII bytes.
+func ascii(b []byte) bool {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if load64(b, i)&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// writeTokens writes b, a Writer's output (valid JSON, no white space), to
+// enc token by token.
+func writeTokens(enc *jsontext.Encoder, b []byte) error {
+	var err error
+	for i := 0; i < len(b) && err == nil; {
+		switch b[i] {
+		case ',', ':':
+			i++
+			continue
+		case '{':
+			err = enc.WriteToken(jsontext.BeginObject)
+		case '}':
+			err = enc.WriteToken(jsontext.EndObject)
+		case '[':
+			err = enc.WriteToken(jsontext.BeginArray)
+		case ']':
+			err = enc.WriteToken(jsontext.EndArray)
+		case '"':
+			end, plain := stringEnd(b, i+1)
+			if plain {
+				err = enc.WriteToken(jsontext.String(unsafe.String(unsafe.SliceData(b[i+1:]), end-i-1)))
+			} else {
+				err = enc.WriteValue(b[i : end+1])
+			}
+			i = end + 1
+			continue
+		default: // a number, true, false or null
+			end := i + 1
+			for end < len(b) && b[end] != ',' && b[end] != ']' && b[end] != '}' {
+				end++
+			}
+			err = enc.WriteValue(b[i:end])
+			i = end
+			continue
+		}
+		i++
+	}
+	return err
+}
+
+// stringEnd returns the offset of the quote that closes the string whose
+// body starts at b[i], and whether the body holds no escape.
+func stringEnd(b []byte, i int) (end int, plain bool) {
+	plain = true
+	for {
+		for i+8 <= len(b) && quoteOrEscape8(load64(b, i)) == 0 {
+			i += 8
+		}
+		switch b[i] {
+		case '"':
+			return i, plain
+		case '\\':
+			plain = false
+			i += 2
+		default:
+			i++
+		}
+	}
+}
+
+// quoteOrEscape8 returns a word with the high bit set in each byte of x
+// that is a quote or a backslash.
+func quoteOrEscape8(x uint64) uint64 {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	q := x ^ (lo * '"')
+	e := x ^ (lo * '\\')
+	return ((q-lo)&^q | (e-lo)&^e) & hi
+}
+
+// DecodeFrom reads the next value from dec and decodes it into v with a
+// pooled Reader, checking the schema, as ResetFrom and Finish do with a
+// Reader of the caller's (generated UnmarshalJSONFrom methods declare one
+// on their stack).
+func DecodeFrom(dec *jsontext.Decoder, v Decoder) error {
+	r := readers.Get().(*Reader)
+	err := r.ResetFrom(dec)
+	if err == nil {
+		err = r.Finish(v.DecodeJSON(r))
+	}
+	putReader(r)
+	return err
+}
+
+// ResetFrom makes r read the next value of dec, returning dec's error if
+// it has none: dec reads the value once (checking its syntax), r then
+// decodes it in one pass. Offsets in r's errors are offsets in dec's
+// input; paths start at the value. When dec's options reject unknown
+// members (json.Decoder.DisallowUnknownFields), so does r. Generated
+// UnmarshalJSONFrom methods decode with a Reader on their own stack:
+//
+//	var r Reader
+//	if err := r.ResetFrom(dec); err != nil {
+//		return err
+//	}
+//	return r.Finish(v.DecodeJSON(&r))
+func (r *Reader) ResetFrom(dec *jsontext.Decoder) error {
+	val, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	r.Reset(val)
+	r.base = int(dec.InputOffset()) - len(val)
+	if reject, _ := jsonv2.GetOption(dec.Options(), jsonv2.RejectUnknownMembers); reject {
+		r.DisallowUnknownFields = true
+	}
+	return nil
+}
+
+// Tokens writes a value to a jsontext.Encoder a token at a time. A
+// generated object type whose members are all declared properties has an
+// EncodeTokens method that writes them through one; the generated
+// MarshalJSONTo calls it (EncodeTokensTo) once the type's outputs have
+// been large, so a large value goes to the Encoder without the pooled
+// Writer's copy of it and the scan of that copy (bench/results/doors.md). The
+// first error is kept, and every later call writes nothing.
+type Tokens struct {
+	enc     *jsontext.Encoder
+	err     error
+	scratch Writer
+	depth   int // values of recursive types being written (Enter)
+}
+
+// Enter and Leave are Writer.Enter and Writer.Leave for Tokens: past
+// MaxEncodeDepth values of recursive types, or once an error is recorded,
+// Enter returns false and the generated EncodeTokens writes nothing more
+// of the value.
+func (t *Tokens) Enter() bool {
+	if t.depth >= MaxEncodeDepth && t.err == nil {
+		t.err = ErrTooDeep
+	}
+	if t.err != nil {
+		return false
+	}
+	t.depth++
+	return true
+}
+
+// Leave ends what Enter began.
+func (t *Tokens) Leave() { t.depth-- }
+
+// Err returns the first error met, or nil.
+func (t *Tokens) Err() error { return t.err }
+
+// write is out of line, so that the methods that call it inline.
+//
+//go:noinline
+func (t *Tokens) write(tok jsontext.Token) {
+	if t.err == nil {
+		t.err = t.enc.WriteToken(tok)
+	}
+}
+
+// ObjectStart writes '{'.
+func (t *Tokens) ObjectStart() { t.write(jsontext.BeginObject) }
+
+// ObjectEnd writes '}'.
+func (t *Tokens) ObjectEnd() { t.write(jsontext.EndObject) }
+
+// ArrayStart writes '['.
+func (t *Tokens) ArrayStart() { t.write(jsontext.BeginArray) }
+
+// ArrayEnd writes ']'.
+func (t *Tokens) ArrayEnd() { t.write(jsontext.EndArray) }
+
+// Name writes a member's name.
+func (t *Tokens) Name(k string) { t.write(jsontext.String(k)) }
+
+// String writes a string. jsontext checks its UTF-8 as it escapes it:
+// under encoding/json's options it writes U+FFFD for a bad byte (as
+// encoding/json does for a plain struct's string since Go 1.27, where the
+// Writer writes \ufffd); under v2's it rejects the string, which then goes
+// as the Writer writes it, as one value, so v2 callers get what the
+// Writer's output gives them (bench/results/doors.md).
+func (t *Tokens) String(s string) {
+	if t.err != nil {
+		return
+	}
+	if err := t.enc.WriteToken(jsontext.String(s)); err != nil {
+		if utf8.ValidString(s) {
+			t.err = err
+			return
+		}
+		t.invalidString(s)
+	}
+}
+
+// StringMember writes a member's name and its string value.
+func (t *Tokens) StringMember(k, s string) {
+	t.write(jsontext.String(k))
+	t.String(s)
+}
+
+// invalidString writes s, which holds invalid UTF-8, as the Writer writes
+// it.
+func (t *Tokens) invalidString(s string) {
+	w := t.Scratch()
+	w.String(s)
+	t.WriteScratch()
+}
+
+// Int writes an integer.
+func (t *Tokens) Int(v int64) { t.write(jsontext.Int(v)) }
+
+// IntMember writes a member's name and its integer value.
+func (t *Tokens) IntMember(k string, v int64) {
+	t.write(jsontext.String(k))
+	t.write(jsontext.Int(v))
+}
+
+// Uint writes an unsigned integer.
+func (t *Tokens) Uint(v uint64) { t.write(jsontext.Uint(v)) }
+
+// Float64 writes a float64 as Writer.Float64 does (jsontext formats it the
+// same way); NaN and the infinities are ErrUnsupportedFloat.
+func (t *Tokens) Float64(v float64) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		if t.err == nil {
+			t.err = ErrUnsupportedFloat
+		}
+		return
+	}
+	t.write(jsontext.Float(v))
+}
+
+// Bool writes true or false.
+func (t *Tokens) Bool(v bool) { t.write(jsontext.Bool(v)) }
+
+// Null writes null.
+func (t *Tokens) Null() { t.write(jsontext.Null) }
+
+// Scratch returns t's scratch Writer, empty, for the values the Tokens
+// have no method for (a format, a union, a map): generated code encodes
+// such a value into it with the Writer's methods, then calls
+// WriteScratch.
+func (t *Tokens) Scratch() *Writer {
+	t.scratch.Reset()
+	return &t.scratch
+}
+
+// WriteScratch writes the value encoded into the scratch Writer as one
+// value, or keeps its error, and empties the Writer for the next.
+func (t *Tokens) WriteScratch() {
+	if t.err == nil {
+		if t.err = t.scratch.err; t.err == nil {
+			t.err = t.enc.WriteValue(t.scratch.Buf)
+		}
+	}
+	t.scratch.Reset()
+}
+
+// TokenEncoder is a generated type with an EncodeTokens method: an object
+// whose members are all declared properties.
+type TokenEncoder interface {
+	Encoder
+	EncodeTokens(t *Tokens)
+}
+
+// EncodeTokens writes v to enc token by token, with v's EncodeTokens. A
+// MarshalJSONTo of the caller's can call it to write a generated value
+// without an intermediate copy; the generated MarshalJSONTo does the same
+// for a value whose type's earlier outputs were large
+// (SizeHint.EncodeTokensTo).
+func EncodeTokens(enc *jsontext.Encoder, v TokenEncoder) error {
+	t := Tokens{enc: enc}
+	v.EncodeTokens(&t)
+	return t.err
+}
+
+// EncodeTokensTo writes a value to enc as EncodeTo does, or, once h has
+// seen an output of tokensFrom bytes or more, token by token with tokens
+// (its EncodeTokens method). The generated MarshalJSONTo of a type with
+// an EncodeTokens method is
+//
+//	return h.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
+func (h *SizeHint) EncodeTokensTo(enc *jsontext.Encoder, encode func(*Writer), tokens func(*Tokens)) error {
+	return h.encodeTo(enc, encode, tokens)
+}
