@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/oasgen/oasgen/internal/fastfmt"
 )
 
 // Formatting a generated file one top-level declaration at a time gives
@@ -47,7 +49,7 @@ func formatDecls(body []byte, again bool) ([][]byte, error) {
 				if i >= len(decls) {
 					return
 				}
-				fast, ok := fastFormat(decls[i], nil, again)
+				fast, ok := fastfmt.Decl(decls[i], nil, again)
 				if ok && !checkFast {
 					out[i] = fast
 					continue
@@ -109,12 +111,12 @@ func concat(head []byte, texts ...[]byte) []byte {
 	return b
 }
 
-// checkFast makes formatDecls check fastFormat's output against gofmt's,
+// checkFast makes formatDecls check fastfmt.Decl's output against gofmt's,
 // for tests.
 var checkFast bool
 
-// fastFormatError reports a declaration that fastFormat formatted
-// differently from gofmt: a bug in fastFormat.
+// fastFormatError reports a declaration that fastfmt.Decl formatted
+// differently from gofmt: a bug in fastfmt.
 type fastFormatError struct {
 	Source, Fast, Gofmt string
 }

@@ -157,8 +157,7 @@ func onePassStruct(t ir.Type) *ir.Struct {
 // it, for comparing the decoders of two variants' properties. The code is
 // printed into a file of its own, so what it imports is not imported here.
 func (c *codec) fieldDecoder(fd *ir.Field) string {
-	s := &codec{file: newFile("", c.file.pkg, c.checks)}
-	s.part = c.part
+	s := &codec{file: c.file.detached()}
 	s.decFieldAt(fd, "x", keyPath(fd.JSONName))
 	return s.fieldType(fd) + "\n" + s.buf.String()
 }

@@ -18,58 +18,33 @@ type Ident struct {
 	Name string
 }
 
-// Import paths generated code uses.
-const (
-	rtPath   = "github.com/oasgen/oasgen/oasrt"
-	implPath = "github.com/oasgen/oasgen/oasrt/oasimpl"
-	httpPath = "github.com/oasgen/oasgen/oasrt/oashttp"
-	// httpImplPath is oashttp's oasimpl: what only generated HTTP code
-	// calls.
-	httpImplPath = "github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
-	timePath     = "time"
-	ipPath       = "net/netip"
-	jsonPath     = "encoding/json"
-)
-
-// rt names an exported identifier of the runtime, in the package that
-// declares it: oasrt for the values of models and the JSON Reader and
-// Writer, oasimpl for the helpers only generated codecs call, oashttp for
-// what servers and clients are made of and configured with, oashttpimpl
-// for the HTTP helpers only generated code calls (rtnames.go lists all but
-// oasrt's).
-func rt(name string) Ident {
-	if p, ok := rtPaths[name]; ok {
-		return Ident{p, name}
-	}
-	return Ident{rtPath, name}
-}
-
-// file accumulates one generated Go file.
-type file struct {
+// printer accumulates one generated Go file: its text, the imports the
+// text needs, and the chunks of it being formatted. It knows nothing of
+// what is printed: the emitters print through a file, which adds their
+// shared state to a printer.
+type printer struct {
 	name    string
 	pkg     string
 	buf     bytes.Buffer
 	imports map[string]string // path -> local name
 	used    map[string]bool   // local names in use
+	// self is the import path of the file's package when code elsewhere
+	// names it by that path (a package the models are split into, or the
+	// server's), so qual does not import it into itself; "" otherwise.
+	self string
 	// specText is set for files with comments made from the spec's text,
 	// which gofmt may reformat again on a second pass.
 	specText bool
-	// checks holds the package-level values that checks share (patterns,
-	// fractions) and which types need validating. Every file of a package
-	// has the same one, so a printer built on a file is complete.
-	checks *checks
 	// build is the file's build constraint (a //go:build expression), or "".
 	build string
-	// layout is set when the models are split into packages (split.go),
-	// and part when the file is in one of them or in the server's package.
-	layout *layout
-	part   *modelPkg
-	// types are the exported types the file declares with declType, in
-	// order: a moved server's, which its package's aliases name.
-	types []string
 	// chunks is the text printed before buf, cut from it between
 	// declarations (cut) and formatted while the rest is printed.
 	chunks []*chunk
+}
+
+// newPrinter returns an empty printer of the file name in package pkg.
+func newPrinter(name, pkg string) *printer {
+	return &printer{name: name, pkg: pkg, imports: map[string]string{}, used: map[string]bool{}}
 }
 
 // cutSize is how much printed text cut lets gather before handing it to the
@@ -96,7 +71,7 @@ type chunk struct {
 // cut starts formatting what f holds, if it is cutSize or more, and gives
 // f an empty buffer. The emitters call it between two top-level
 // declarations, where none of them holds an offset into the buffer.
-func (f *file) cut() {
+func (f *printer) cut() {
 	if f.buf.Len() < cutSize {
 		return
 	}
@@ -118,36 +93,9 @@ func (f *file) cut() {
 	f.buf.Grow(cutSize + cutSize/4)
 }
 
-func newFile(name, pkg string, k *checks) *file {
-	f := &file{name: name, pkg: pkg, imports: map[string]string{}, used: map[string]bool{}, checks: k}
-	if k != nil {
-		f.layout = k.layout
-	}
-	return f
-}
-
-// scratch returns an empty file whose code goes inside f: it shares f's
-// imports, so what it qualifies is imported in f.
-func (f *file) scratch() *file {
-	s := newFile("", f.pkg, f.checks)
-	s.imports, s.used = f.imports, f.used
-	s.part = f.part
-	return s
-}
-
-// detached returns an empty file of f's package that imports nothing into
-// f: for code rendered to be compared, never printed. (With the models
-// split, what f would name only to compare, such as a Params type's
-// fields, may be declared in another package and imported nowhere else.)
-func (f *file) detached() *file {
-	d := newFile("", f.pkg, f.checks)
-	d.part = f.part
-	return d
-}
-
 // qual returns the qualified name of id, importing its package.
-func (f *file) qual(id Ident) string {
-	if id.Path == "" || f.part != nil && id.Path == f.part.path {
+func (f *printer) qual(id Ident) string {
+	if id.Path == "" || id.Path == f.self {
 		return id.Name // f's own package
 	}
 	n := f.importName(id.Path)
@@ -159,13 +107,13 @@ func (f *file) qual(id Ident) string {
 
 // dotImport imports the package at path p with a dot, so f names its
 // identifiers as its own (split.go says where).
-func (f *file) dotImport(p string) {
+func (f *printer) dotImport(p string) {
 	f.imports[p] = "."
 }
 
 // importName returns the local name for an import path, choosing a unique
 // one the first time.
-func (f *file) importName(p string) string {
+func (f *printer) importName(p string) string {
 	if n, ok := f.imports[p]; ok {
 		return n
 	}
@@ -180,7 +128,7 @@ func (f *file) importName(p string) string {
 
 // P prints its arguments and a newline. Arguments are strings, Idents, or
 // anything fmt can print.
-func (f *file) P(args ...any) {
+func (f *printer) P(args ...any) {
 	for _, a := range args {
 		switch a := a.(type) {
 		case Ident:
@@ -197,7 +145,7 @@ func (f *file) P(args ...any) {
 // content returns the formatted file, with header and imports. A file that
 // does not parse is returned in an error with line numbers, so a generator
 // bug shows the code it broke.
-func (f *file) content(version string) ([]byte, error) {
+func (f *printer) content(version string) ([]byte, error) {
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "// Code generated by oasgen %s. DO NOT EDIT.\n\n", version)
 	if f.build != "" {

@@ -98,7 +98,7 @@ func newLayout(pkg *ir.Package, n int, importPath string) *layout {
 // file returns a new file of mp's package.
 func (mp *modelPkg) file(name string, k *checks) *file {
 	f := newFile(path.Join(mp.dir, name), mp.name, k)
-	f.part = mp
+	f.in(mp)
 	return f
 }
 

@@ -1,4 +1,8 @@
-package gen
+// Package fastfmt formats generated Go declarations as gofmt would,
+// without parsing them, for the declarations whose shape it can be sure
+// about. It is oasgen's printer's fast path: Decl reports false for any
+// other declaration, which the caller then gives to go/format.
+package fastfmt
 
 import (
 	"bytes"
@@ -7,9 +11,12 @@ import (
 	"unicode/utf8"
 )
 
-// fastFormat formats one top-level declaration as gofmt would, without
-// parsing it, when the declaration is of the kind it can be sure about; it
-// reports false for the others, which go to go/format.
+// Decl appends to dst src, one top-level declaration, formatted as gofmt
+// would format it, and reports true, when the declaration is of the kind
+// it can be sure about; it reports false for the others, which go to
+// go/format. With again set, doc comments at the top level are rewritten
+// to a fixed point, as a caller formatting spec text with go/format
+// repeats it until gofmt finds nothing to change.
 //
 // Emitters print code without indentation and with gofmt's spacing inside
 // each line (one blank after a comma, around assignments and comparisons).
@@ -20,9 +27,9 @@ import (
 // composite literals or trailing comments to align, expressions whose
 // spacing depends on where they are, lines that continue an expression,
 // comments gofmt may or may not rewrite) makes the whole declaration go to
-// go/format, so the output is gofmt's in every case; TestFastFormat holds
-// it to that.
-func fastFormat(src []byte, dst []byte, again bool) ([]byte, bool) {
+// go/format, so the output is gofmt's in every case; TestShapes and
+// internal/gen's TestFastFormat hold it to that.
+func Decl(src []byte, dst []byte, again bool) ([]byte, bool) {
 	var (
 		stack       []opener // brackets open at the start of the line
 		prevCell    bool     // the previous line may have a column gofmt aligns
@@ -55,7 +62,7 @@ func fastFormat(src []byte, dst []byte, again bool) ([]byte, bool) {
 			}
 			times := 1
 			if again && group.top {
-				// Reformatting is not always idempotent; see content.
+				// Reformatting is not always idempotent: repeat it.
 				times = 4
 			}
 			if text = docComment(text, times); text == nil {
@@ -231,7 +238,7 @@ const (
 	kindParen  = 'p' // other ( and [
 )
 
-// line is what fastFormat needs to know about one line.
+// line is what Decl needs to know about one line.
 type line struct {
 	closers   int    // brackets the line closes before anything else
 	pops      int    // brackets it closes after its first token, of those open before it
@@ -251,7 +258,7 @@ type line struct {
 }
 
 // scanLine reads one trimmed line of code, or reports false for a line
-// whose formatting fastFormat cannot be sure of.
+// whose formatting Decl cannot be sure of.
 func scanLine(s []byte) (line, bool) {
 	var ln line
 	if s[0] == '/' && len(s) > 1 && s[1] == '/' {
@@ -408,7 +415,7 @@ func scanLine(s []byte) (line, bool) {
 					}
 					break
 				}
-				// Binary arithmetic is spaced by where it is; fastFormat
+				// Binary arithmetic is spaced by where it is; Decl
 				// takes the cases checked at the end of the line.
 				ln.arith++
 				if after {

@@ -1,0 +1,528 @@
+// This file holds the server's parameter decoders: each operation's
+// parameters read from the path, query, headers and cookies, parsed and
+// checked, and deepObject and exploded object parameters.
+
+package gen
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// decodeParams prints the declaration of params, op's Params, and the
+// opening of the if statement whose block runs when decoding them fails,
+// with the error in err. It returns the decoder, which the caller prints
+// after the function (genParamsDecoder); the decoder's statements are
+// rendered in lookup, f or, when another file prints the decoder, a file
+// detached from f, which so imports nothing for them.
+func decodeParams(f, lookup *file, a *api, op *apiOp) *paramsDecoder {
+	decoder := a.paramsDecoder(lookup, op)
+	// The decoder fills params in place: a Params struct returned by
+	// value was copied twice more in every handler.
+	f.P("var params ", op.params)
+	switch {
+	case decoder.op == op:
+		f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil {")
+	case op.sameParams != nil && op.sameParams == decoder.op.sameParams:
+		// an alias of the decoder's type (genTypes, which runs first,
+		// set sameParams)
+		f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)
+	default:
+		f.P("if err := ", decoder.name, "((*", decoder.op.params, ")(&params), r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)
+	}
+	return decoder
+}
+
+// genParamsDecoder prints decoder, op's parameter decoder, when op is the
+// operation it was printed for first.
+func genParamsDecoder(f *file, op *apiOp, decoder *paramsDecoder) {
+	if decoder == nil || decoder.op != op {
+		return
+	}
+	f.P("// ", decoder.name, " reads the parameters of ", op.GoName, " from r and its path segments p into params.")
+	f.P("func ", decoder.name, "(params *", op.params, ", r *", httpPkg("Request"), ", p []string, esc bool) (err error) {")
+	f.buf.WriteString(decoder.body)
+	f.P("}")
+	f.P()
+}
+
+// paramFail is the return of an error reading parameter p.
+func paramFail(p *ir.Param) errReturn {
+	return errReturn{
+		pre:  []any{"return &", rt("ParamError"), "{Name: ", strconv.Quote(p.Name), ", In: ", strconv.Quote(string(p.In)), ", Err: "},
+		post: []any{"}"},
+	}
+}
+
+// assignArray prints code that parses the strings in vals into the array
+// field dst of parameter p.
+func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
+	goT := f.goType(unNull(p.Type))
+	if f.detached().goType(unNull(elem)) == "string" {
+		if goT == "[]string" {
+			f.P(dst, " = ", vals)
+		} else {
+			f.P(dst, " = ", goT, "(", vals, ")")
+		}
+		return
+	}
+	f.P(dst, " = make(", goT, ", len(", vals, "))")
+	f.P("for i, s := range ", vals, " {")
+	f.parseScalar(elem, "s", dst+"[i]", paramFail(p))
+	f.P("}")
+}
+
+// paramsDecoder is the function that reads an operation's parameters: its
+// own, or another's whose parameters are the same, so the same code and the
+// same type up to field comments (the caller converts the result).
+// Kubernetes' 789 operations with parameters have 31 such functions.
+type paramsDecoder struct {
+	op   *apiOp // the operation whose Params type the function returns
+	name string
+	body string // the function's statements
+}
+
+// paramsDecoder returns op's parameter decoder, printing its statements to
+// know them: an operation whose statements and Params fields are those of
+// an operation before it shares that one's function.
+func (a *api) paramsDecoder(f *file, op *apiOp) *paramsDecoder {
+	s := f.scratch()
+	decodeParamsBody(s, op)
+	var key strings.Builder
+	// The fields' types are rendered in a detached file, so that naming
+	// them imports nothing into f: with the models split, the Params
+	// types are in another package (split.go).
+	fields := f.detached()
+	for _, prm := range op.Params {
+		key.WriteString(prm.GoName + " " + fields.paramType(prm, true) + "\n")
+	}
+	key.WriteString("\n")
+	key.Write(s.buf.Bytes())
+	if d, ok := a.decoders[key.String()]; ok {
+		return d
+	}
+	d := &paramsDecoder{op: op, name: "decode" + op.GoName + "Params", body: s.buf.String()}
+	a.decoders[key.String()] = d
+	return d
+}
+
+// decodeParamsBody prints the statements of op's parameter decoder, which
+// returns params, of op's Params type, and err.
+func decodeParamsBody(f *file, op *apiOp) {
+	// Query parameters are read in one pass over the query: query holds
+	// those matched by name, props the exploded form objects matched by
+	// their properties' names, deep the deepObject ones.
+	var query, props, deep []*ir.Param
+	for _, prm := range op.Params {
+		kind, elem := requestShape(prm)
+		dst := "params." + prm.GoName
+		fail := paramFail(prm)
+		switch prm.In {
+		case ir.InPath:
+			k := op.captures[prm]
+			if k < 0 {
+				f.P("// ", prm.Name, " is not in the path template ", op.Path, ": never set.")
+				continue
+			}
+			prefix, sep := pathStyle(prm)
+			if kind == scalarParam && plainString(f, prm.Type) {
+				// The commonest path parameter, without PathParam's call
+				// of its parse function.
+				f.P("if ", dst, ", err = ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc); err != nil {")
+				fail.P(f, "err")
+				f.P("}")
+				continue
+			}
+			if kind == scalarParam {
+				callWithParse(f, prm.Type, "); err != nil {", "if ", dst, ", err = ", rt("PathParam"), "(p[", k, "], ", strconv.Quote(prefix), ", esc, ", strconv.Quote(prm.Name), ", ")
+				f.P("return err")
+				f.P("}")
+				continue
+			}
+			f.P("{ // ", prm.Name)
+			switch kind {
+			case arrayParam:
+				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
+				f.P("if err != nil {")
+				fail.P(f, "err")
+				f.P("}")
+				assignArray(f, prm, elem, "vals", dst)
+			case objectParam:
+				prefix, sep := objectStyle(prm)
+				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
+				f.P("if err != nil {")
+				fail.P(f, "err")
+				f.P("}")
+				decodeObject(f, prm, "vals", true, prm.Explode)
+			case rawParam:
+				f.P("s, err := ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc)")
+				f.P("if err != nil {")
+				fail.P(f, "err")
+				f.P("}")
+				f.P(dst, " = s")
+			}
+			f.P("}")
+		case ir.InQuery:
+			switch {
+			case kind == objectParam && prm.Style == ir.StyleDeepObject, kind == rawParam && prm.Style == ir.StyleDeepObject:
+				deep = append(deep, prm)
+			case kind == objectParam && exploded(prm):
+				props = append(props, prm)
+			case kind == rawParam && prm.Explode:
+				f.P(dst, " = r.URL.RawQuery // ", prm.Name, ": not parsed, see the field")
+			default:
+				query = append(query, prm)
+			}
+		case ir.InHeader, ir.InCookie:
+			if prm.In == ir.InHeader && kind == scalarParam {
+				helper, target := "HeaderOpt", "&"+dst
+				if prm.Required {
+					helper = "HeaderParam"
+				}
+				callWithParse(f, prm.Type, "); err != nil {", "if err = ", rt(helper), "(", target, ", r.Header, ", strconv.Quote(http.CanonicalHeaderKey(prm.Name)), ", ", strconv.Quote(prm.Name), ", ")
+				f.P("return err")
+				f.P("}")
+				continue
+			}
+			if prm.In == ir.InHeader {
+				f.P("if s := r.Header.Get(", strconv.Quote(http.CanonicalHeaderKey(prm.Name)), "); s != \"\" {")
+			} else {
+				f.P("if c, err := r.Cookie(", strconv.Quote(prm.Name), "); err == nil {")
+				f.P("s := c.Value")
+			}
+			switch kind {
+			case rawParam:
+				f.P(dst, " = s")
+			case arrayParam:
+				f.P("vals := ", rt("HeaderArray"), "(s)")
+				assignArray(f, prm, elem, "vals", dst)
+			case objectParam:
+				f.P("vals := ", rt("HeaderArray"), "(s)")
+				decodeObject(f, prm, "vals", true, prm.Explode)
+			default:
+				if !prm.Required {
+					f.P(dst, ".Set = true")
+					dst += ".Value"
+				}
+				f.parseScalar(prm.Type, "s", dst, fail)
+			}
+			if prm.Required {
+				f.P("} else {")
+				fail.P(f, rt("ErrMissing"))
+			}
+			f.P("}")
+		}
+	}
+	if len(query)+len(props)+len(deep) > 0 && genQueryLoop(f, query, props, deep) {
+		f.P("return err")
+	} else {
+		f.P("return nil")
+	}
+}
+
+// parseFuncs names the runtime's parse function of each scalar kind without
+// constraints whose Go type is the kind's own (see callWithParse).
+var parseFuncs = map[ir.PrimKind]string{
+	ir.String: "ParseString", ir.Bool: "ParseBool",
+	ir.Int32: "ParseInt32", ir.Int64: "ParseInt64",
+	ir.Uint32: "ParseUint32", ir.Uint64: "ParseUint64",
+	ir.Float32: "ParseFloat32", ir.Float64: "ParseFloat64",
+	ir.DateTime: "ParseTime", ir.Date: "ParseDateValue", ir.UUID: "ParseUUIDValue",
+	ir.Bytes: "ParseBytes64", ir.Decimal: "ParseDecimal",
+}
+
+// callWithParse prints a call of a parameter helper whose last argument
+// is the function parsing and checking the text of a scalar of type t:
+// the runtime's for a primitive without constraints, else a function
+// literal. head is the call up to that argument, tail what follows it.
+func callWithParse(f *file, t ir.Type, tail string, head ...any) {
+	if name := simpleParse(f, t); name != "" {
+		f.P(append(head, rt(name), tail)...)
+		return
+	}
+	f.P(append(head, "func(s string) (v ", f.goType(unNull(t)), ", err error) {")...)
+	f.parseScalar(t, "s", "v", errReturn{pre: []any{"return v, "}})
+	f.P("return v, nil")
+	f.P("}", tail)
+}
+
+// plainString reports whether a scalar of type t is a string without
+// constraints, which needs no parsing.
+func plainString(f *file, t ir.Type) bool {
+	return simpleParse(f, t) == parseFuncs[ir.String]
+}
+
+// simpleParse returns the runtime's parse function of a scalar of type t,
+// or "" for one that needs its own: an enum, a primitive with constraints
+// or whose Go type is not the kind's own. The types are compared as a
+// detached file names them, so comparing imports nothing into f.
+func simpleParse(f *file, t ir.Type) string {
+	prim, enum, _ := scalarOf(t)
+	if enum != nil || prim == nil || hasChecks(f, prim) {
+		return ""
+	}
+	if d := f.detached(); d.goType(unNull(t)) != d.primType(prim.Kind) {
+		return ""
+	}
+	return parseFuncs[prim.Kind]
+}
+
+// hasChecks reports whether parsing a p checks constraints beyond its type.
+func hasChecks(f *file, p *ir.Prim) bool {
+	s := f.detached()
+	f.checks.primChecks(s, p, "x", true, returnErr.failf(s))
+	return s.buf.Len() > 0
+}
+
+// pairsVar names the list of name/value pairs gathered for an object
+// parameter in the query.
+func pairsVar(p *ir.Param) string { return "pairs" + p.GoName }
+
+// genQueryLoop prints the loop over the query that fills the query
+// parameters, and the checks after it. It reports whether it leaves an
+// error in err, from the runtime's helpers, for the caller to return.
+func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
+	// seen marks the parameters found that hold no Set of their own: an
+	// optional scalar's Opt says it.
+	slot := map[*ir.Param]int{}
+	for _, prm := range query {
+		if kind, _ := requestShape(prm); kind != scalarParam || prm.Required {
+			slot[prm] = len(slot)
+		}
+	}
+	if len(slot) > 0 {
+		f.P("var seen [", len(slot), "]bool")
+	}
+	for i, prm := range query {
+		if kind, _ := requestShape(prm); kind == arrayParam {
+			f.P("var raw", i, " []string")
+		}
+	}
+	for _, prm := range append(append([]*ir.Param{}, props...), deep...) {
+		if kind, _ := requestShape(prm); kind == objectParam {
+			f.P("var ", pairsVar(prm), " []string")
+		}
+	}
+	helpers := false
+	for _, prm := range query {
+		if kind, _ := requestShape(prm); kind == scalarParam {
+			helpers = true
+		}
+	}
+	if helpers {
+		f.P("for q := r.URL.RawQuery; q != \"\" && err == nil; {")
+	} else {
+		f.P("for q := r.URL.RawQuery; q != \"\"; {")
+	}
+	f.P("var key, value string")
+	f.P("key, value, q = ", rt("NextQuery"), "(q)")
+	f.P("switch key {")
+	cases := map[string]bool{}
+	for i, prm := range query {
+		kind, _ := requestShape(prm)
+		fail := paramFail(prm)
+		if cases[prm.Name] {
+			continue
+		}
+		cases[prm.Name] = true
+		f.P("case ", strconv.Quote(prm.Name), ":")
+		dst := "params." + prm.GoName
+		if kind == scalarParam {
+			if prm.Required {
+				callWithParse(f, prm.Type, ")", "err = ", rt("QueryParam"), "(&", dst, ", &seen[", slot[prm], "], ", strconv.Quote(prm.Name), ", value, ")
+			} else {
+				callWithParse(f, prm.Type, ")", "err = ", rt("QueryOpt"), "(&", dst, ", ", strconv.Quote(prm.Name), ", value, ")
+			}
+			continue
+		}
+		n := slot[prm]
+		if kind != arrayParam || !exploded(prm) {
+			f.P("if seen[", n, "] {")
+			fail.P(f, rt("ErrRepeated"))
+			f.P("}")
+		}
+		f.P("seen[", n, "] = true")
+		switch kind {
+		case arrayParam:
+			sep := querySep(prm)
+			if exploded(prm) {
+				sep = "0"
+			}
+			f.P("var err error")
+			f.P("raw", i, ", err = ", rt("QueryArray"), "(raw", i, ", value, ", sep, ")")
+			f.P("if err != nil {")
+			fail.P(f, "err")
+			f.P("}")
+		case objectParam:
+			f.P("vals, err := ", rt("QueryArray"), "(nil, value, ", querySep(prm), ")")
+			f.P("if err != nil {")
+			fail.P(f, "err")
+			f.P("}")
+			decodeObject(f, prm, "vals", true, false)
+		default: // rawParam
+			f.P("s, err := ", rt("QueryScalar"), "(value)")
+			f.P("if err != nil {")
+			fail.P(f, "err")
+			f.P("}")
+			f.P(dst, " = s")
+		}
+	}
+	for _, prm := range props {
+		var names []string
+		for _, fd := range objectOf(prm.Type).Fields {
+			if !cases[fd.JSONName] {
+				cases[fd.JSONName] = true
+				names = append(names, strconv.Quote(fd.JSONName))
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		f.P("case ", strings.Join(names, ", "), ": // properties of ", prm.Name)
+		f.P("s, err := ", rt("QueryScalar"), "(value)")
+		f.P("if err != nil {")
+		paramFail(prm).P(f, "err")
+		f.P("}")
+		f.P("if ", pairsVar(prm), ", err = ", rt("AddProperty"), "(", pairsVar(prm), ", key, s); err != nil {")
+		paramFail(prm).P(f, "err")
+		f.P("}")
+	}
+	if len(deep) > 0 {
+		f.P("default:")
+		for _, prm := range deep {
+			if kind, _ := requestShape(prm); kind == rawParam {
+				f.P("if ", Ident{"strings", "HasPrefix"}, "(key, ", strconv.Quote(prm.Name+"["), ") {")
+				f.P("params.", prm.GoName, " = ", rt("AppendPair"), "(params.", prm.GoName, ", key, value)")
+				f.P("}")
+				continue
+			}
+			f.P("if prop, ok := ", rt("DeepObjectKey"), "(key, ", strconv.Quote(prm.Name), "); ok {")
+			f.P("s, err := ", rt("QueryScalar"), "(value)")
+			f.P("if err != nil {")
+			paramFail(prm).P(f, "err")
+			f.P("}")
+			f.P("if ", pairsVar(prm), ", err = ", rt("AddProperty"), "(", pairsVar(prm), ", prop, s); err != nil {")
+			paramFail(prm).P(f, "err")
+			f.P("}")
+			f.P("}")
+		}
+	}
+	f.P("}")
+	f.P("}")
+	after := len(slot) > 0
+	for _, prm := range append(append([]*ir.Param{}, props...), deep...) {
+		if kind, _ := requestShape(prm); kind == objectParam {
+			after = true
+		}
+	}
+	if helpers && after {
+		f.P("if err != nil {")
+		f.P("return err")
+		f.P("}")
+	}
+	for i, prm := range query {
+		kind, elem := requestShape(prm)
+		if prm.Required {
+			f.P("if !seen[", slot[prm], "] {")
+			paramFail(prm).P(f, rt("ErrMissing"))
+			f.P("}")
+		}
+		if kind == arrayParam {
+			f.P("if seen[", slot[prm], "] {")
+			assignArray(f, prm, elem, "raw"+strconv.Itoa(i), "params."+prm.GoName)
+			f.P("}")
+		}
+	}
+	for _, prm := range append(append([]*ir.Param{}, props...), deep...) {
+		if kind, _ := requestShape(prm); kind != objectParam {
+			continue
+		}
+		v := pairsVar(prm)
+		f.P("if ", v, " != nil {")
+		decodeObject(f, prm, v, false, false)
+		if prm.Required {
+			f.P("} else {")
+			paramFail(prm).P(f, rt("ErrMissing"))
+		}
+		f.P("}")
+	}
+	return helpers && !after
+}
+
+// decodeObject prints code that decodes items into the object parameter p:
+// name/value pairs, or, when list is set, the items of the style's list
+// ("a,1,b,2", or exploded "a=1,b=2").
+func decodeObject(f *file, p *ir.Param, items string, list, exploded bool) {
+	fail := paramFail(p)
+	st := objectOf(p.Type)
+	pairs := items
+	if list {
+		f.P("pairs, err := ", rt("ObjectPairs"), "(", items, ", ", exploded, ")")
+		f.P("if err != nil {")
+		fail.P(f, "err")
+		f.P("}")
+		pairs = "pairs"
+	}
+	dst := "&params." + p.GoName
+	if !p.Required {
+		f.P("params.", p.GoName, ".Set = true")
+		dst += ".Value"
+	}
+	f.P("if err := decode", st.GoName, "Pairs(", dst, ", ", pairs, "); err != nil {")
+	fail.P(f, "err")
+	f.P("}")
+}
+
+// genObjectDecoders prints, for every struct used as an object parameter,
+// the function decoding it from name/value pairs, unless the package has it
+// already (from another API's server: the webhooks', the callbacks').
+func genObjectDecoders(f *file, a *api) {
+	for _, st := range a.objects {
+		if !f.checks.helper("decode" + st.GoName + "Pairs") {
+			continue
+		}
+		f.P("// decode", st.GoName, "Pairs reads an object parameter of type ", st.GoName, " from")
+		f.P("// name/value pairs; unknown names are ignored.")
+		f.P("func decode", st.GoName, "Pairs(v *", f.declName(st), ", pairs []string) error {")
+		var required []*ir.Field
+		for _, fd := range st.Fields {
+			if fd.Required {
+				required = append(required, fd)
+			}
+		}
+		if len(required) > 0 {
+			f.P("var seen [", len(required), "]bool")
+		}
+		f.P("for i := 0; i+1 < len(pairs); i += 2 {")
+		f.P("s := pairs[i+1]")
+		f.P("switch pairs[i] {")
+		r := 0
+		for _, fd := range st.Fields {
+			f.P("case ", strconv.Quote(fd.JSONName), ":")
+			fail := errReturn{pre: []any{"return ", rt("PropertyError"), "(", strconv.Quote(fd.JSONName), ", "}, post: []any{")"}}
+			dst := "v." + fd.GoName
+			if fd.Required {
+				f.P("seen[", r, "] = true")
+				r++
+			}
+			if w, _ := fieldShape(fd); w == opt {
+				f.P(dst, ".Set = true")
+				dst += ".Value"
+			}
+			f.parseScalar(fd.Type, "s", dst, fail)
+		}
+		f.P("}")
+		f.P("}")
+		for i, fd := range required {
+			f.P("if !seen[", i, "] {")
+			f.P("return ", rt("PropertyError"), "(", strconv.Quote(fd.JSONName), ", ", rt("ErrMissing"), ")")
+			f.P("}")
+		}
+		f.P("return nil")
+		f.P("}")
+		f.P()
+	}
+}
