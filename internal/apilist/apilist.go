@@ -21,7 +21,7 @@ import (
 // Packages are the packages users import, by their path below the module
 // root. The packages only generated code imports (oasimpl, oashttpimpl)
 // promise nothing beyond the contract version and are not listed.
-var Packages = []string{"oasrt", "oasrt/oashttp", "oasrt/oasidn"}
+var Packages = []string{"oasrt", "oasrt/oashttp", "oasrt/oasidn", "oasrt/oasstream"}
 
 // List returns the sorted lines of the exported API of the package in dir,
 // named pkg in each line. A declaration in a file with a build constraint
