@@ -602,13 +602,15 @@ func (c *codec) enumCodec(d *ir.Enum) {
 
 func (c *codec) aliasCodec(d *ir.Alias) {
 	c.n = 0
-	under := c.goType(d.Type)
+	// The Go type under d, named only where it is printed: an import used
+	// for nothing else would not compile.
+	under := func() string { return c.goType(d.Type) }
 	c.P("// EncodeJSON writes v as JSON.")
 	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
 	c.depthGuard(d, "w")
 	switch t := d.Type.(type) {
 	case *ir.Prim:
-		c.P("x := ", under, "(*v)")
+		c.P("x := ", under(), "(*v)")
 		c.enc(t, "x")
 	case *ir.Any:
 		c.P("w.RawJSON(*v)")
@@ -621,7 +623,7 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
 	switch t := d.Type.(type) {
 	case *ir.Prim:
-		c.P("var x ", under)
+		c.P("var x ", under())
 		c.dec(t, "x", nil)
 		c.P("*v = ", d.GoName, "(x)")
 	case *ir.Any:
