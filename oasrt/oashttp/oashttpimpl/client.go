@@ -86,7 +86,7 @@ type Request struct {
 }
 
 // Do sends req and returns the response; the caller must close its body
-// (generated code calls oashttpimpl.CloseBody), which ends the call's timeout. It
+// (generated code calls CloseBody), which ends the call's timeout. It
 // tries again as the retry policy allows (see oashttp.RetryPolicy), and returns a
 // *oashttp.RetryError listing every attempt's error when more than one failed.
 func (c *Client) Do(ctx context.Context, req *Request) (*http.Response, error) {
@@ -360,6 +360,7 @@ func (c *Client) statusError(resp *http.Response, jsonLimit int64) *oashttp.Stat
 	return e
 }
 
+// authorization is the Authorization header value of t.
 func authorization(t *oashttp.Token) string {
 	typ := t.TokenType
 	if typ == "" || typ == "bearer" {
@@ -367,6 +368,24 @@ func authorization(t *oashttp.Token) string {
 	}
 	return typ + " " + t.AccessToken
 }
+
+// The helpers below are called by generated client methods, one call for
+// what each method would otherwise spell out: a path parameter, an
+// optional query parameter, a raw request body, the choice of a response
+// by its content type, the decoding of a JSON or raw response body. They
+// take no interface and call nothing through one, so the values a method
+// passes them stay on its stack: a call costs no more than the code it
+// replaces. None is generic in an operation's result type: the compiler
+// would make an instance for each operation, which costs it more than the
+// lines it saves (measured on 1,500 operations: 36 s against 21 s).
+//
+// The helpers a generated client or server calls once or more per
+// operation, away from the codecs' loops, are marked //go:noinline: a call costs a few nanoseconds of a request's
+// microseconds, while inlining them into every method made the compiler
+// copy and optimize their bodies thousands of times (Kubernetes' package:
+// 3,388 QueryString calls alone; see bench/results/sizes.md, "Where Kubernetes'
+// build goes"). Those no bigger than a call on the server's shortest path
+// (WriteStatus, Server.Done) stay inlinable.
 
 // AddPath appends text, literal path text as the spec writes it, and
 // then value, a path parameter in simple style, escaped.
@@ -1062,25 +1081,6 @@ func editCall(c *oashttp.CallConfig, r *http.Request) {
 		r.Header[k] = v
 	}
 }
-
-// The helpers below are called by generated client methods, one call for
-// what each method would otherwise spell out: a path parameter, an
-// optional query parameter, a raw request body, the choice of a response
-// by its content type, the decoding of a JSON or raw response body. They
-// take no interface and call nothing through one, so the values a method
-// passes them stay on its stack: a call costs no more than the code it
-// replaces. None is generic in an operation's result type: the compiler
-// would make an instance for each operation, which costs it more than the
-// lines it saves (measured on 1,500 operations: 36 s against 21 s).
-//
-// The helpers a generated client or server calls once or more per
-// operation, away from the codecs' loops, are marked //go:noinline, here
-// and in oashttpimpl: a call costs a few nanoseconds of a request's
-// microseconds, while inlining them into every method made the compiler
-// copy and optimize their bodies thousands of times (Kubernetes' package:
-// 3,388 QueryString calls alone; see bench/results/sizes.md, "Where Kubernetes'
-// build goes"). Those no bigger than a call on the server's shortest path
-// (WriteStatus, Server.Done) stay inlinable.
 
 // problemTypes is the media type of a problem details body.
 var problemTypes = []string{"application/problem+json"}

@@ -140,7 +140,7 @@ func (c *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 type routeKey struct{}
 
 // routeParams are the path parameters of a request and whether they are
-// escaped (oashttpimpl.RoutePath).
+// escaped (RoutePath).
 type routeParams struct {
 	params  []string
 	escaped bool
