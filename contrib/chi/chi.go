@@ -19,6 +19,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -104,7 +105,7 @@ func Middleware(mw func(http.Handler) http.Handler) func(http.Handler) http.Hand
 
 // JSON writes v as the JSON body of a response with the given status,
 // encoded by its generated EncodeJSON into a pooled Writer and sent by
-// oashttp.WriteBody (gzip-compressed when it is large and r accepts gzip),
+// oashttpimpl.WriteBody (gzip-compressed when it is large and r accepts gzip),
 // as a generated server writes its responses. A value that cannot be
 // encoded gets the 500 problem.
 func JSON(w http.ResponseWriter, r *http.Request, status int, v oasimpl.Encoder) {
@@ -115,18 +116,18 @@ func JSON(w http.ResponseWriter, r *http.Request, status int, v oasimpl.Encoder)
 		oashttp.WriteError(w, r, err)
 		return
 	}
-	oashttp.WriteBody(w, r, status, "application/json", buf)
+	oashttpimpl.WriteBody(w, r, status, "application/json", buf)
 }
 
 // Binder reads JSON request bodies into generated types by the rules of a
 // generated server with the same options.
-type Binder struct{ cfg *oashttp.ServerConfig }
+type Binder struct{ srv *oashttpimpl.Server }
 
 // NewBinder returns a Binder with the server options opts
 // (oashttp.WithMaxBodyBytes, WithMaxDepth, WithErrorWriter; others have no
 // effect).
 func NewBinder(opts ...oashttp.ServerOption) *Binder {
-	return &Binder{cfg: oashttp.NewServerConfig(nil, opts)}
+	return &Binder{srv: oashttpimpl.NewServer(nil, opts)}
 }
 
 var defaultBinder = NewBinder()
@@ -139,7 +140,7 @@ var defaultBinder = NewBinder()
 // with status 422, naming the JSON path and offset. oashttp.ProblemOf
 // turns each into the problem the server would answer.
 func (b *Binder) Decode(r *http.Request, v oasimpl.Decoder) error {
-	body, err := b.cfg.JSONBody(r, true)
+	body, err := b.srv.JSONBody(r, true)
 	if body == nil || err != nil {
 		return err
 	}
@@ -159,7 +160,7 @@ func (b *Binder) Decode(r *http.Request, v oasimpl.Decoder) error {
 // would answer, through the Binder's error writer.
 func (b *Binder) Bind(w http.ResponseWriter, r *http.Request, v oasimpl.Decoder) bool {
 	if err := b.Decode(r, v); err != nil {
-		b.cfg.Error(w, r, err)
+		b.srv.Error(w, r, err)
 		return false
 	}
 	return true

@@ -18,21 +18,29 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Serializer is an echo.JSONSerializer that encodes and decodes generated
 // values with their codecs and leaves every other value to Fallback
 // (echo.DefaultJSONSerializer when nil). Bodies are read by the rules of a
-// generated server with the options of Server (nil means the defaults).
+// generated server with the default options; NewSerializer gives others.
 type Serializer struct {
 	Fallback echo.JSONSerializer
-	// Server is the configuration whose body limit, nesting limit and
-	// error writer Deserialize uses: oashttp.NewServerConfig(nil, opts).
-	Server *oashttp.ServerConfig
+	// srv reads the bodies; nil means the defaults.
+	srv *oashttpimpl.Server
 }
 
-var defaultConfig = oashttp.NewServerConfig(nil, nil)
+// NewSerializer returns a Serializer whose Deserialize reads bodies by the
+// server options opts (oashttp.WithMaxBodyBytes, WithMaxDepth,
+// WithErrorWriter; others have no effect), leaving other values to
+// fallback.
+func NewSerializer(fallback echo.JSONSerializer, opts ...oashttp.ServerOption) Serializer {
+	return Serializer{Fallback: fallback, srv: oashttpimpl.NewServer(nil, opts)}
+}
+
+var defaultServer = oashttpimpl.NewServer(nil, nil)
 
 func (s Serializer) fallback() echo.JSONSerializer {
 	if s.Fallback != nil {
@@ -41,11 +49,11 @@ func (s Serializer) fallback() echo.JSONSerializer {
 	return echo.DefaultJSONSerializer{}
 }
 
-func (s Serializer) config() *oashttp.ServerConfig {
-	if s.Server != nil {
-		return s.Server
+func (s Serializer) server() *oashttpimpl.Server {
+	if s.srv != nil {
+		return s.srv
 	}
-	return defaultConfig
+	return defaultServer
 }
 
 // Serialize writes i to c's response with its EncodeJSON when it is an
@@ -77,8 +85,8 @@ func (s Serializer) Deserialize(c echo.Context, i any) error {
 	if !ok {
 		return s.fallback().Deserialize(c, i)
 	}
-	cfg := s.config()
-	body, err := cfg.JSONBody(c.Request(), true)
+	srv := s.server()
+	body, err := srv.JSONBody(c.Request(), true)
 	if body != nil && err == nil {
 		err = v.DecodeJSON(&body.Reader)
 		if err == nil {
@@ -91,16 +99,16 @@ func (s Serializer) Deserialize(c echo.Context, i any) error {
 	}
 	if err != nil {
 		p := oashttp.ProblemOf(err)
-		return echo.NewHTTPError(p.Status, p.Detail).SetInternal(&requestError{err: err, cfg: cfg})
+		return echo.NewHTTPError(p.Status, p.Detail).SetInternal(&requestError{err: err, srv: srv})
 	}
 	return nil
 }
 
 // requestError is the internal error of the HTTPError a refused body
-// becomes: the server's error and the configuration that answers it.
+// becomes: the server's error and the engine that answers it.
 type requestError struct {
 	err error
-	cfg *oashttp.ServerConfig
+	srv *oashttpimpl.Server
 }
 
 func (e *requestError) Error() string { return e.err.Error() }
@@ -121,7 +129,7 @@ func ErrorHandler(e *echo.Echo, next echo.HTTPErrorHandler) echo.HTTPErrorHandle
 	return func(err error, c echo.Context) {
 		var re *requestError
 		if errors.As(err, &re) && !c.Response().Committed {
-			re.cfg.Error(c.Response(), c.Request(), re.err)
+			re.srv.Error(c.Response(), c.Request(), re.err)
 			return
 		}
 		next(err, c)

@@ -128,7 +128,7 @@ func TestBindProblem(t *testing.T) {
 		if tc.limit > 0 {
 			opts = append(opts, oashttp.WithMaxBodyBytes(tc.limit))
 		}
-		e := newEcho(oasecho.Serializer{Server: oashttp.NewServerConfig(nil, opts)})
+		e := newEcho(oasecho.NewSerializer(nil, opts...))
 		reached := false
 		e.POST("/pet", func(c echo.Context) error {
 			var p api.Pet

@@ -18,6 +18,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -71,13 +72,13 @@ var Binding = NewBinding()
 
 // JSONBinding reads JSON request bodies into generated types by the rules
 // of a generated server with the same options.
-type JSONBinding struct{ cfg *oashttp.ServerConfig }
+type JSONBinding struct{ srv *oashttpimpl.Server }
 
 // NewBinding returns a JSONBinding with the server options opts
 // (oashttp.WithMaxBodyBytes, WithMaxDepth, WithErrorWriter; others have no
 // effect).
 func NewBinding(opts ...oashttp.ServerOption) *JSONBinding {
-	return &JSONBinding{cfg: oashttp.NewServerConfig(nil, opts)}
+	return &JSONBinding{srv: oashttpimpl.NewServer(nil, opts)}
 }
 
 // Name names the binding.
@@ -97,7 +98,7 @@ func (b *JSONBinding) Bind(r *http.Request, obj any) error {
 	if !ok {
 		return errNotDecoder
 	}
-	body, err := b.cfg.JSONBody(r, true)
+	body, err := b.srv.JSONBody(r, true)
 	if body == nil || err != nil {
 		return err
 	}
@@ -123,7 +124,7 @@ var errNotDecoder error = notDecoderError{}
 // Abort answers err, as Bind returns it, with the problem a generated
 // server answers (through the binding's error writer) and aborts c.
 func (b *JSONBinding) Abort(c *gin.Context, err error) {
-	b.cfg.Error(c.Writer, c.Request, err)
+	b.srv.Error(c.Writer, c.Request, err)
 	c.Abort()
 }
 

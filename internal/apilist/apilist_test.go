@@ -221,3 +221,18 @@ type hiddenType int
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestConfigsAreData fails when a configuration type of oashttp, which
+// users fill through options and may read, gains an exported method: the
+// behavior a generated server or client builds on its configuration lives
+// in oashttpimpl (Server, Client, HTTPValidator), where it can change
+// with the generated code.
+func TestConfigsAreData(t *testing.T) {
+	for _, l := range current(t) {
+		for _, c := range []string{"ServerConfig", "ClientConfig", "ValidatorConfig", "CallConfig"} {
+			if strings.HasPrefix(l, "pkg oasrt/oashttp, method (*"+c+")") || strings.HasPrefix(l, "pkg oasrt/oashttp, method ("+c+")") {
+				t.Errorf("%s: a configuration has no methods; put the behavior in oashttpimpl", l)
+			}
+		}
+	}
+}

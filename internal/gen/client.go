@@ -17,13 +17,13 @@ func genClient(f *file, a *api) {
 	f.P("// select. A status the operation does not declare is a *", rt("StatusError"))
 	f.P("// carrying the decoded problem details, if any.")
 	f.P("type ", a.client, " struct {")
-	f.P("cfg *", rt("ClientConfig"))
+	f.P("cfg *", rt("Client"))
 	f.P("}")
 	f.P()
 	f.P("// ", a.newClient, " returns a client of the server at baseURL, for example")
 	f.P("// \"https://example.com/api/v3\"; operation paths are appended to it.")
 	f.P("func ", a.newClient, "(baseURL string, opts ...", rt("ClientOption"), ") (*", a.client, ", error) {")
-	f.P("cfg, err := ", rt("NewClientConfig"), "(baseURL, opts)")
+	f.P("cfg, err := ", rt("NewClient"), "(baseURL, opts)")
 	f.P("if err != nil {")
 	f.P("return nil, err")
 	f.P("}")
@@ -138,7 +138,7 @@ func genSentParams(f *file, a *api, op *apiOp) {
 }
 
 // clientParams prints the statements that add op's query, header and
-// cookie parameters, from params, to the request req (a *oashttp.Request,
+// cookie parameters, from params, to the request req (a *oashttpimpl.Request,
 // or the address of one).
 func clientParams(f *file, op *apiOp, req string) {
 	var cookies bool

@@ -26,32 +26,19 @@ var (
 // generatedOnly are the names of the user-facing runtime packages (oasrt and
 // oashttp) that generated code uses and no user page or program does, with
 // why each stays where users look rather than in oasimpl or oashttpimpl.
-// Most are tied to the unexported state of a type users hold (a Reader,
-// Writer, ServerConfig or ClientConfig), which another package cannot
-// reach; the rest are types a generated signature shows to users.
+// Each is one users may call as well: an error path helper a hand-written
+// decoder calls, an option.
 var generatedOnly = map[string]string{
 	// oasrt
 	"AtKey":   errorPath,
 	"AtIndex": errorPath,
 	// oashttp
-	"ClientConfig":       engine,
-	"NewClientConfig":    engine,
-	"ValidatorConfig":    engine,
-	"Body":               "holds a request body in the server's pooled buffer: its methods keep the buffer, unexported",
-	"PathParams":         engine,
-	"WithPathParams":     engine,
-	"CallURL":            "reads a CallOption's unexported fields",
-	"NextLink":           "shares the page helpers of the client engine",
-	"MultipartWriter":    "its methods hold the writer's unexported pipe",
-	"FirstSecurityError": "shares the challenge helpers of the server's 401 responses",
-	"IsForm":             "shares the media-type parsing of the server's body readers",
-	"WriteReader":        "shares the abort-on-panic helpers of streamed responses",
+	"CallURL": "a CallOption, which users give as well",
 }
 
 // The reasons a generated-only name stays in oasrt or oashttp.
 const (
 	errorPath = "builds an Error's unexported path; a hand-written decoder calls it too"
-	engine    = "the server or client engine the generated Server and Client hold: its methods keep the unexported state the options set"
 )
 
 // TestUserRuntimeSmall keeps oasrt and oashttp for what users touch: a name

@@ -17,6 +17,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -136,7 +137,7 @@ func TestClientDefaultTimeout(t *testing.T) {
 		{"own client", []oashttp.ClientOption{oashttp.WithHTTPClient(own)}, -1},
 		{"own client and timeout", []oashttp.ClientOption{oashttp.WithTimeout(time.Second), oashttp.WithHTTPClient(own)}, time.Second},
 	} {
-		cfg, err := oashttp.NewClientConfig("http://127.0.0.1:1", tt.opts)
+		cfg, err := oashttpimpl.NewClient("http://127.0.0.1:1", tt.opts)
 		if err != nil {
 			t.Fatal(err)
 		}

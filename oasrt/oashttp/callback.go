@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oasgen/oasgen/oasrt/oashttp/internal/ctxkey"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -400,37 +401,17 @@ func (u *CallbackURL) Expand(x *Exchange) (string, error) {
 	return s, nil
 }
 
-type exchangeKey struct{}
-
-// WithExchange returns ctx carrying the request r for the callbacks'
-// URLs: generated servers call it for operations with callbacks, with the
-// path parameters' names and their values p, escaped when esc.
-func WithExchange(ctx context.Context, r *http.Request, names, p []string, esc bool) context.Context {
-	x := &Exchange{Request: r}
-	if len(names) > 0 {
-		x.PathParams = make(map[string]string, len(names))
-		for i, n := range names {
-			if i >= len(p) {
-				break
-			}
-			v := p[i]
-			if esc {
-				if u, err := url.PathUnescape(v); err == nil {
-					v = u
-				}
-			}
-			x.PathParams[n] = v
-		}
-	}
-	return context.WithValue(ctx, exchangeKey{}, x)
-}
-
-// ExchangeOf returns a copy of the exchange WithExchange put in ctx, or
-// an empty one, to which a body or response may be added.
+// ExchangeOf returns a copy of the exchange a generated server put in ctx
+// for an operation with callbacks (the request and its path parameters),
+// or an empty one, to which a body or response may be added.
 func ExchangeOf(ctx context.Context) *Exchange {
-	if x, ok := ctx.Value(exchangeKey{}).(*Exchange); ok {
+	if x, ok := ctx.Value(ctxkey.Exchange{}).(*Exchange); ok {
 		c := *x
 		return &c
 	}
 	return &Exchange{}
+}
+
+func isDotSegment(seg string) bool {
+	return seg == "." || seg == ".."
 }

@@ -1,10 +1,5 @@
 package oashttp
 
-import (
-	"context"
-	"net/http"
-)
-
 // Response checks: with WithResponseCheck, a generated server decodes each
 // JSON response body it encoded with the body's own validating decoder
 // before sending it, so a handler's value that breaks the spec (a number
@@ -16,23 +11,6 @@ import (
 // WithResponseCheck turns the response checks on.
 func WithResponseCheck() ServerOption {
 	return func(c *ServerConfig) { c.CheckResponses = true }
-}
-
-type checkKey struct{}
-
-// ResponseRequest returns the request that a response is written for:
-// r itself, or, when the server checks its responses, r marked so that
-// the generated writers check the body (ChecksResponse).
-func (c *ServerConfig) ResponseRequest(r *http.Request) *http.Request {
-	if !c.CheckResponses {
-		return r
-	}
-	return r.WithContext(context.WithValue(r.Context(), checkKey{}, true))
-}
-
-// ChecksResponse reports whether the response to r must be checked.
-func ChecksResponse(r *http.Request) bool {
-	return r != nil && r.Context().Value(checkKey{}) != nil
 }
 
 // ResponseCheckError reports a response body that breaks the spec: a 500

@@ -16,14 +16,6 @@ type Token struct {
 	Expiry time.Time
 }
 
-func (t *Token) authorization() string {
-	typ := t.TokenType
-	if typ == "" || typ == "bearer" {
-		typ = "Bearer" // x/oauth2 sends the scheme so too
-	}
-	return typ + " " + t.AccessToken
-}
-
 // TokenSource gives the token of a request. Its method has the shape of
 // golang.org/x/oauth2's TokenSource, so an adapter of a few lines plugs
 // one in without this package importing x/oauth2 (docs/client.md):
@@ -47,10 +39,6 @@ type TokenFunc func() (*Token, error)
 // Token calls f.
 func (f TokenFunc) Token() (*Token, error) { return f() }
 
-// tokenRefresh is how long before its Expiry a token is fetched again, so
-// that it does not expire on its way to the server.
-const tokenRefresh = 10 * time.Second
-
 // WithTokenSource sends a token of ts as the Authorization header of
 // every attempt of every call. The token is kept until tokenRefresh (10 s)
 // before its Expiry, then ts is asked again; an error of ts fails the
@@ -65,6 +53,10 @@ type CredentialsError struct{ Err error }
 
 func (e *CredentialsError) Error() string { return "request not sent: credentials: " + e.Err.Error() }
 func (e *CredentialsError) Unwrap() error { return e.Err }
+
+// tokenRefresh is how long before its Expiry a token is fetched again, so
+// that it does not expire on its way to the server.
+const tokenRefresh = 10 * time.Second
 
 // reuseTokens keeps the token of src until it is about to expire.
 type reuseTokens struct {

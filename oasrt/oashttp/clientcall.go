@@ -7,43 +7,37 @@ import (
 
 // CallOption sets an option of one call of a generated client: the last
 // parameter of every client method. Calls given none cost nothing more.
-type CallOption func(*callOptions)
+type CallOption func(*CallConfig)
 
-// callOptions are the options of one call.
-type callOptions struct {
-	header   http.Header
-	timeout  time.Duration // 0: the client's; negative: none
-	retry    *RetryPolicy
-	response **http.Response
-	url      string // CallURL
-	maxPages int    // CallMaxPages, read by Pages
-}
-
-// newCallOptions applies opts; it is apart from Do so that a call without
-// options does not allocate them.
-func newCallOptions(opts []CallOption) *callOptions {
-	c := new(callOptions)
-	for _, o := range opts {
-		o(c)
-	}
-	return c
-}
-
-// edit sets the call's headers on r.
-func (c *callOptions) edit(r *http.Request) {
-	for k, v := range c.header {
-		r.Header[k] = v
-	}
+// CallConfig is the configuration of one call, set by its CallOptions.
+type CallConfig struct {
+	// Header holds the headers set over the generated ones (CallHeader).
+	Header http.Header
+	// Timeout bounds the call in place of the client's (CallTimeout); 0
+	// means the client's, a negative value no bound.
+	Timeout time.Duration
+	// Retry is the call's retry policy over the client's (CallRetry); nil
+	// means the client's.
+	Retry *RetryPolicy
+	// Response, when set, receives the call's last response
+	// (CallResponse).
+	Response **http.Response
+	// URL, when set, is where the call goes instead of its operation's
+	// path (CallURL).
+	URL string
+	// MaxPages bounds the pages of a walk in place of the client's
+	// (CallMaxPages); 0 means the client's.
+	MaxPages int
 }
 
 // CallHeader sets header key to value on the call's request, over the
 // generated one of that name.
 func CallHeader(key, value string) CallOption {
-	return func(c *callOptions) {
-		if c.header == nil {
-			c.header = http.Header{}
+	return func(c *CallConfig) {
+		if c.Header == nil {
+			c.Header = http.Header{}
 		}
-		c.header.Set(key, value)
+		c.Header.Set(key, value)
 	}
 }
 
@@ -58,10 +52,10 @@ func CallIdempotencyKey(key string) CallOption {
 // included, in place of the client's timeout; 0 means no bound but the
 // context's.
 func CallTimeout(d time.Duration) CallOption {
-	return func(c *callOptions) {
-		c.timeout = d
+	return func(c *CallConfig) {
+		c.Timeout = d
 		if d <= 0 {
-			c.timeout = -1
+			c.Timeout = -1
 		}
 	}
 }
@@ -69,7 +63,7 @@ func CallTimeout(d time.Duration) CallOption {
 // CallRetry sets the call's retry policy: its zero fields are the
 // client's (so RetryPolicy{MaxAttempts: 5} changes the count alone).
 func CallRetry(p RetryPolicy) CallOption {
-	return func(c *callOptions) { c.retry = &p }
+	return func(c *CallConfig) { c.Retry = &p }
 }
 
 // CallWithoutRetry makes the call one attempt.
@@ -82,5 +76,5 @@ func CallWithoutRetry() CallOption {
 // already): the last attempt's response, or nil when none came. Its body
 // has been read and closed by the time the call returns.
 func CallResponse(dst **http.Response) CallOption {
-	return func(c *callOptions) { c.response = dst }
+	return func(c *CallConfig) { c.Response = dst }
 }

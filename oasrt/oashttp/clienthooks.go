@@ -20,20 +20,3 @@ func (f RoundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 func WithClientMiddleware(mw ...ClientMiddleware) ClientOption {
 	return func(c *ClientConfig) { c.Middleware = append(c.Middleware, mw...) }
 }
-
-// wrapTransport puts c's middleware around its client's transport.
-func (c *ClientConfig) wrapTransport() {
-	if len(c.Middleware) == 0 {
-		return
-	}
-	hc := *c.HTTPClient
-	rt := hc.Transport
-	if rt == nil {
-		rt = http.DefaultTransport
-	}
-	for i := len(c.Middleware) - 1; i >= 0; i-- {
-		rt = c.Middleware[i](rt)
-	}
-	hc.Transport = rt
-	c.HTTPClient = &hc
-}

@@ -10,12 +10,10 @@
 // for a request it refused to send, and the decoding errors of oasrt.
 // NewHTTPServer returns an http.Server with safe timeouts and limits.
 //
-// ServerConfig, ClientConfig and Request are the engine a generated
-// Server and Client hold: their methods keep the state the options set
-// (limits, middleware, retries, hooks) and do what every operation shares,
-// content negotiation, body limits, streaming and event framing, security
-// checks, retries. The helpers only generated code calls (parameter parsing
-// and encoding, path matching, response writing) live in
-// oasrt/oashttp/oashttpimpl, which promises nothing beyond the
-// generated-code contract (oasimpl.Version).
+// ServerConfig, ClientConfig, CallConfig and ValidatorConfig are what the
+// options set, plain data a program may read. What a generated server and
+// client do with them (reading and writing bodies, middleware, retries,
+// pages, event streams, parameter parsing and encoding) lives in
+// oasrt/oashttp/oashttpimpl, which only generated code imports and which
+// promises nothing beyond the generated-code contract (oasimpl.Version).
 package oashttp

@@ -20,7 +20,7 @@ const (
 	DefaultReadTimeout = 60 * time.Second
 	// DefaultWriteTimeout bounds the time from the end of a request's
 	// headers to the end of its response. A streamed response
-	// (WriteStream, WriteEvents) moves it forward to StreamWriteTimeout
+	// (a sequence or an event stream) moves it forward to StreamWriteTimeout
 	// from now whenever a write would start with less than half of that
 	// ahead, so a stream lasts as long as its client keeps reading.
 	DefaultWriteTimeout = 60 * time.Second

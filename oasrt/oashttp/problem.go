@@ -197,7 +197,7 @@ type BodyError struct {
 	Err error
 	// Status is the response status: 0 means 400, for content that does
 	// not parse. Generated servers set 422 (Unprocessable Content) for
-	// content that parses but breaks the schema (Body.Fail), or 400 where
+	// content that parses but breaks the schema, or 400 where
 	// the operation documents 400 and not 422.
 	Status int
 }
@@ -413,7 +413,7 @@ func fillWrapped(p *Problem, err error) bool {
 }
 
 // ErrorWriter writes the response for a request that failed before or
-// inside its handler. Replace it with ServerConfig.ErrorWriter; ProblemOf
+// inside its handler. Replace it with WithErrorWriter; ProblemOf
 // gives the status and description a replacement may want.
 type ErrorWriter func(w http.ResponseWriter, r *http.Request, err error)
 

@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
@@ -61,41 +60,6 @@ func securityProblem(p *Problem, e *SecurityError) {
 		p.Status, p.Detail = http.StatusUnauthorized, "security scheme "+e.Scheme+": credentials rejected"
 	}
 	p.Title = http.StatusText(p.Status)
-}
-
-// FirstSecurityError picks the error to report when every alternative
-// failed: one about credentials that were present over one about missing
-// credentials, else the first.
-//
-// The error returned carries the challenges of both (RFC 9110, section
-// 11.6.1: a 401 lists every scheme that could satisfy the request), so
-// the WWW-Authenticate header names each alternative that failed.
-func FirstSecurityError(first, next error) error {
-	pick, other := first, next
-	if first == nil || errors.Is(first, ErrNoCredentials) && !errors.Is(next, ErrNoCredentials) {
-		pick, other = next, first
-	}
-	p, ok1 := pick.(*SecurityError)
-	o, ok2 := other.(*SecurityError)
-	if ok1 && ok2 && o.Challenge != "" && !hasChallenge(p.Challenge, o.Challenge) {
-		if p.Challenge == "" {
-			p.Challenge = o.Challenge
-		} else {
-			p.Challenge += ", " + o.Challenge
-		}
-	}
-	return pick
-}
-
-// hasChallenge reports whether the list of challenges holds c.
-func hasChallenge(list, c string) bool {
-	for list != "" {
-		if list == c || strings.HasPrefix(list, c+", ") {
-			return true
-		}
-		_, list, _ = strings.Cut(list, ", ")
-	}
-	return false
 }
 
 // SecretEqual reports whether a credential a client sent equals the

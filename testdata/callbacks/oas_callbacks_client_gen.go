@@ -15,17 +15,17 @@ import (
 // receiver's status and content type select. A status the operation does
 // not declare is a *oashttp.StatusError.
 type CallbackClient struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewCallbackClient returns a client of the callbacks; opts are the API client's.
 func NewCallbackClient(opts ...oashttp.ClientOption) *CallbackClient {
-	return &CallbackClient{cfg: oashttpimpl.NewSenderConfig(opts)}
+	return &CallbackClient{cfg: oashttpimpl.NewSender(opts)}
 }
 
 // SubscribeOnEvent calls the callback onEvent of subscribe (POST {$request.body#/url}, routed at /subscribe/onEvent)
 func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body *Event, opts ...oashttp.CallOption) (SubscribeOnEventResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -51,7 +51,7 @@ func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body 
 
 // SubscriptionDone calls the callback onDone of subscribe (DELETE {$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}, routed at /subscribe/onDone/done/{cb1})
 func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string, opts ...oashttp.CallOption) (SubscriptionDoneResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.URL = url
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -152,7 +152,7 @@ var callbackOperations = [2]struct {
 // http.StripPrefix): it routes on the path it is given.
 type CallbackServer struct {
 	h   CallbackHandler
-	cfg *oashttp.ServerConfig
+	cfg *oashttpimpl.Server
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -169,10 +169,10 @@ func NewCallbackServer(h CallbackHandler, opts ...oashttp.ServerOption) *Callbac
 	for i, o := range callbackOperations {
 		ids[i] = o.id
 	}
-	s := &CallbackServer{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
+	s := &CallbackServer{h: h, cfg: oashttpimpl.NewServer(ids, opts)}
 	for i, o := range callbackOperations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oashttp.PathParams(r)
+			p, esc := oashttpimpl.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -191,7 +191,7 @@ func (s *CallbackServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttpimpl.Server.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *CallbackServer) recover(w http.ResponseWriter, r *http.Request) {
@@ -228,7 +228,7 @@ func (s *CallbackServer) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttpimpl.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)

@@ -16,13 +16,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // WatchJob calls GET /jobs/{id}/progress
 func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oashttp.CallOption) (WatchJobResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jobs/", params.ID)
 	req.Path = append(req.Path, "/progress"...)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -47,7 +47,7 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v WatchJobResponse200
-		v.Body = oashttp.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), (*Progress).DecodeJSON)
+		v.Body = oashttpimpl.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), (*Progress).DecodeJSON)
 		streaming = true
 		return v, nil
 	case 404:
@@ -59,7 +59,7 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 
 // Chat calls POST /chat
 func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oashttp.CallOption) (ChatResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/chat"...)
 	if body != nil {
 		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
@@ -79,7 +79,7 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oashttp.Ca
 	switch resp.StatusCode {
 	case 200:
 		var v ChatResponse200
-		v.Body = oashttp.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), oasimpl.EventTextData)
+		v.Body = oashttpimpl.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), oasimpl.EventTextData)
 		streaming = true
 		return v, nil
 	}
@@ -88,7 +88,7 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oashttp.Ca
 
 // ExportLogs calls GET /logs
 func (c *Client) ExportLogs(ctx context.Context, opts ...oashttp.CallOption) (ExportLogsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/logs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -112,7 +112,7 @@ func (c *Client) ExportLogs(ctx context.Context, opts ...oashttp.CallOption) (Ex
 
 // ImportLogs calls POST /logs
 func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oashttp.CallOption) (ImportLogsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/logs"...)
 	if body != nil {
 		req.BodyReader = oashttpimpl.SendSeq(oasimpl.JSONLines, body, (*LogEntry).EncodeJSON)
@@ -143,7 +143,7 @@ func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]
 
 // PutRecords calls PUT /records
 func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oashttp.CallOption) (PutRecordsResponse, error) {
-	req := oashttp.Request{Method: "PUT", Options: opts}
+	req := oashttpimpl.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/records"...)
 	if body != nil {
 		req.BodyReader = oashttpimpl.SendSeq(oasimpl.JSONSeq, body, (*LogEntry).EncodeJSON)

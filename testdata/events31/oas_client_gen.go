@@ -15,13 +15,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +30,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // Ticks calls GET /ticks
 func (c *Client) Ticks(ctx context.Context, opts ...oashttp.CallOption) (TicksResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ticks"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -45,7 +45,7 @@ func (c *Client) Ticks(ctx context.Context, opts ...oashttp.CallOption) (TicksRe
 	switch resp.StatusCode {
 	case 200:
 		var v TicksResponse200
-		v.Body = oashttp.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), (*Tick).DecodeJSON)
+		v.Body = oashttpimpl.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), (*Tick).DecodeJSON)
 		streaming = true
 		return v, nil
 	}
@@ -54,7 +54,7 @@ func (c *Client) Ticks(ctx context.Context, opts ...oashttp.CallOption) (TicksRe
 
 // TickLog calls GET /ticks/log
 func (c *Client) TickLog(ctx context.Context, opts ...oashttp.CallOption) (TickLogResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ticks/log"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -78,7 +78,7 @@ func (c *Client) TickLog(ctx context.Context, opts ...oashttp.CallOption) (TickL
 
 // Raw calls GET /raw
 func (c *Client) Raw(ctx context.Context, opts ...oashttp.CallOption) (RawResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/raw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -98,7 +98,7 @@ func (c *Client) Raw(ctx context.Context, opts ...oashttp.CallOption) (RawRespon
 
 // SendRaw calls POST /raw
 func (c *Client) SendRaw(ctx context.Context, body oashttp.RawBody, opts ...oashttp.CallOption) (SendRawResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/raw"...)
 	req.SetRawBody(body, "text/event-stream")
 	resp, err := c.cfg.Do(ctx, &req)

@@ -14,13 +14,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -29,7 +29,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // GetDoc calls GET /doc/{id}
 func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oashttp.CallOption) (GetDocResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/doc/", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -58,7 +58,7 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oashtt
 
 // PutDoc calls PUT /doc/{id}
 func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oashttp.RawBody, opts ...oashttp.CallOption) (PutDocResponse, error) {
-	req := oashttp.Request{Method: "PUT", Options: opts}
+	req := oashttpimpl.Request{Method: "PUT", Options: opts}
 	req.AddPath("/doc/", params.ID)
 	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
@@ -75,7 +75,7 @@ func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oashttp.R
 
 // GetImage calls GET /image/{id}
 func (c *Client) GetImage(ctx context.Context, params GetImageParams, opts ...oashttp.CallOption) (GetImageResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/image/", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -117,7 +117,7 @@ func (c *Client) GetImage(ctx context.Context, params GetImageParams, opts ...oa
 
 // Export calls GET /export
 func (c *Client) Export(ctx context.Context, opts ...oashttp.CallOption) (ExportResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/export"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -137,7 +137,7 @@ func (c *Client) Export(ctx context.Context, opts ...oashttp.CallOption) (Export
 
 // GetReport calls GET /report
 func (c *Client) GetReport(ctx context.Context, opts ...oashttp.CallOption) (GetReportResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/report"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -16,13 +16,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // Upload calls POST /uploads
 func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oashttp.CallOption) (UploadResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uploads"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -46,7 +46,7 @@ func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oashttp.C
 				}
 			}
 		}
-		mw := oashttp.NewMultipartWriter(func(w *oashttp.MultipartWriter) error {
+		mw := oashttpimpl.NewMultipartWriter(func(w *oashttpimpl.MultipartWriter) error {
 			if err := w.File("file", body.File); err != nil {
 				return err
 			}

@@ -15,13 +15,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +30,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // ListPets calls GET /pets
 func (c *Client) ListPets(ctx context.Context, opts ...oashttp.CallOption) (ListPetsResponse2, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -57,7 +57,7 @@ func (c *Client) ListPets(ctx context.Context, opts ...oashttp.CallOption) (List
 // call, the stream included: for long streams, make the client with
 // oashttp.WithTimeout(0) and bound the call with ctx.
 func (c *Client) ListPetsStream2(ctx context.Context, opts ...oashttp.CallOption) (ListPetsResponse2, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -89,7 +89,7 @@ func (c *Client) ListPetsStream2(ctx context.Context, opts ...oashttp.CallOption
 
 // HandleListPets calls POST /pets
 func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oashttp.CallOption) (HandleListPetsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	if body != nil {
 		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
@@ -123,7 +123,7 @@ func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oashttp
 
 // ListPetsStream calls GET /pets/stream
 func (c *Client) ListPetsStream(ctx context.Context, opts ...oashttp.CallOption) (ListPetsStreamResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets/stream"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -15,13 +15,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +30,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // GetUsersUserIDKeys calls GET /users/{userId}/keys
 func (c *Client) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKeysParams, opts ...oashttp.CallOption) (GetUsersUserIDKeysResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/users/", strconv.FormatInt(params.UserID, 10))
 	req.Path = append(req.Path, "/keys"...)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -47,7 +47,7 @@ func (c *Client) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKe
 
 // DeleteUsersUserIDKeys calls DELETE /users/{userId}/keys
 func (c *Client) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUserIDKeysParams, opts ...oashttp.CallOption) (DeleteUsersUserIDKeysResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/users/", strconv.FormatInt(params.UserID, 10))
 	req.Path = append(req.Path, "/keys"...)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -64,7 +64,7 @@ func (c *Client) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUs
 
 // Head calls HEAD /
 func (c *Client) Head(ctx context.Context, opts ...oashttp.CallOption) (HeadResponse, error) {
-	req := oashttp.Request{Method: "HEAD", Options: opts}
+	req := oashttpimpl.Request{Method: "HEAD", Options: opts}
 	req.Path = append(req.Path, "/"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -16,13 +16,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // SearchNotes calls QUERY /notes
 func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.CallOption) (SearchNotesResponse, error) {
-	req := oashttp.Request{Method: "QUERY", Options: opts}
+	req := oashttpimpl.Request{Method: "QUERY", Options: opts}
 	req.Path = append(req.Path, "/notes"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -63,7 +63,7 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 
 // LockNote calls LOCK /notes/{id}
 func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oashttp.CallOption) (LockNoteResponse, error) {
-	req := oashttp.Request{Method: "LOCK", Options: opts}
+	req := oashttpimpl.Request{Method: "LOCK", Options: opts}
 	req.AddPath("/notes/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -79,7 +79,7 @@ func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oa
 
 // PurgeNotesID calls PURGE /notes/{id}
 func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams, opts ...oashttp.CallOption) (PurgeNotesIDResponse, error) {
-	req := oashttp.Request{Method: "PURGE", Options: opts}
+	req := oashttpimpl.Request{Method: "PURGE", Options: opts}
 	req.AddPath("/notes/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -95,7 +95,7 @@ func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams, op
 
 // ExportNotes calls GET /notes/export
 func (c *Client) ExportNotes(ctx context.Context, opts ...oashttp.CallOption) (ExportNotesResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/notes/export"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -14,17 +14,17 @@ import (
 // receiver's status and content type select. A status the operation does
 // not declare is a *oashttp.StatusError.
 type CallbackClient struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewCallbackClient returns a client of the callbacks; opts are the API client's.
 func NewCallbackClient(opts ...oashttp.ClientOption) *CallbackClient {
-	return &CallbackClient{cfg: oashttpimpl.NewSenderConfig(opts)}
+	return &CallbackClient{cfg: oashttpimpl.NewSender(opts)}
 }
 
 // OnEvent calls the callback onEvent of subscribe (POST {$request.query.url}, routed at /subscribe/onEvent)
 func (c *CallbackClient) OnEvent(ctx context.Context, url string, params OnEventParams, opts ...oashttp.CallOption) (OnEventResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if params.Filter.Set {
 		pairs := encodeFilterPairs(&params.Filter.Value)

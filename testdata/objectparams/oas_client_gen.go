@@ -17,13 +17,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // ListItems calls GET /items
 func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...oashttp.CallOption) (ListItemsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/items"...)
 	if params.Filter.Set {
 		pairs := encodeFilterPairs(&params.Filter.Value)
@@ -59,7 +59,7 @@ func (c *Client) Subscribe(ctx context.Context, params SubscribeParams, opts ...
 			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "url", In: "query", Err: fmt.Errorf("invalid uri %q", string(params.URL))}}
 		}
 	}
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/subscriptions"...)
 	req.Query = oashttpimpl.AppendQuery(req.Query, "url", true, ',', params.URL)
 	resp, err := c.cfg.Do(ctx, &req)

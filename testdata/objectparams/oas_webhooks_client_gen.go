@@ -14,17 +14,17 @@ import (
 // receiver's status and content type select. A status the operation does
 // not declare is a *oashttp.StatusError.
 type WebhookClient struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewWebhookClient returns a client of the webhooks; opts are the API client's.
 func NewWebhookClient(opts ...oashttp.ClientOption) *WebhookClient {
-	return &WebhookClient{cfg: oashttpimpl.NewSenderConfig(opts)}
+	return &WebhookClient{cfg: oashttpimpl.NewSender(opts)}
 }
 
 // ItemChanged calls the webhook itemChanged (POST, routed at /itemChanged)
 func (c *WebhookClient) ItemChanged(ctx context.Context, url string, params ItemChangedParams, opts ...oashttp.CallOption) (ItemChangedResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if params.Filter.Set {
 		pairs := encodeFilterPairs(&params.Filter.Value)

@@ -19,13 +19,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 			}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/repos/", params.Owner)
 	req.AddPath("/", params.Repo)
 	req.Path = append(req.Path, "/issues"...)
@@ -116,7 +116,7 @@ func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opt
 					return
 				}
 			}
-			n := oashttp.NextLink(resp.Header)
+			n := oashttpimpl.NextLink(resp.Header)
 			if n == "" {
 				return
 			}
@@ -131,7 +131,7 @@ func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opt
 
 // ListCustomers calls GET /customers
 func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, opts ...oashttp.CallOption) (ListCustomersResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/customers"...)
 	oashttpimpl.QueryString(&req, "starting_after", params.StartingAfter)
 	oashttpimpl.QueryInt(&req, "limit", params.Limit)
@@ -202,7 +202,7 @@ func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParam
 
 // ListEvents calls GET /events
 func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts ...oashttp.CallOption) (ListEventsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	oashttpimpl.QueryInt(&req, "offset", params.Offset)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -263,7 +263,7 @@ func (c *Client) ListEventsAll(ctx context.Context, params ListEventsParams, opt
 
 // ListTags calls GET /tags
 func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oashttp.CallOption) (ListTagsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tags"...)
 	oashttpimpl.QueryInt(&req, "page", params.Page)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -335,7 +335,7 @@ func (c *Client) ListTagsAll(ctx context.Context, params ListTagsParams, opts ..
 
 // ListLabels calls GET /labels
 func (c *Client) ListLabels(ctx context.Context, opts ...oashttp.CallOption) (ListLabelsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/labels"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

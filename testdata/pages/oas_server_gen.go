@@ -81,7 +81,7 @@ func (v ListIssuesResponse200) writeListIssuesResponse(rw http.ResponseWriter, r
 	if v.Link.Set {
 		h.Set("Link", v.Link.Value)
 	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
+	oashttpimpl.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -215,7 +215,7 @@ func (v ListLabelsResponse200) writeListLabelsResponse(rw http.ResponseWriter, r
 	if v.Link.Set {
 		h.Set("Link", v.Link.Value)
 	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
+	oashttpimpl.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -281,7 +281,7 @@ var operations = [5]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oashttp.ServerConfig
+	cfg *oashttpimpl.Server
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -298,10 +298,10 @@ func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttpimpl.NewServer(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oashttp.PathParams(r)
+			p, esc := oashttpimpl.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -320,7 +320,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttpimpl.Server.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -357,7 +357,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttpimpl.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)

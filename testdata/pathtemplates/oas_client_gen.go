@@ -15,13 +15,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "ext", In: "path", Err: err}}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/files/", params.Name)
 	req.AddPath(".", string(params.Ext))
 	return c.readGetFileResponse(c.cfg.Do(ctx, &req))
@@ -57,7 +57,7 @@ func (c *Client) readGetFileResponse(resp *http.Response, err error) (GetFileRes
 
 // GetLatest calls GET /files/latest
 func (c *Client) GetLatest(ctx context.Context, opts ...oashttp.CallOption) (GetLatestResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/latest"...)
 	return c.readGetFileResponse(c.cfg.Do(ctx, &req))
 }

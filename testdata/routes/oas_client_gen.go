@@ -20,13 +20,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // Root calls GET /
 func (c *Client) Root(ctx context.Context, opts ...oashttp.CallOption) (RootResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -51,7 +51,7 @@ func (c *Client) Root(ctx context.Context, opts ...oashttp.CallOption) (RootResp
 
 // ListUsers calls GET /users: Lists the users, a summary written over two lines (the corpus found it).
 func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (ListUsersResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -84,7 +84,7 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 
 // CreateUser calls POST /users
 func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.CallOption) (CreateUserResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/users"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -134,7 +134,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 
 // GetMe calls GET /users/me
 func (c *Client) GetMe(ctx context.Context, opts ...oashttp.CallOption) (GetMeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users/me"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -154,7 +154,7 @@ func (c *Client) GetMe(ctx context.Context, opts ...oashttp.CallOption) (GetMeRe
 
 // GetUser calls GET /users/{name}
 func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oashttp.CallOption) (GetUserResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/users/", params.Name)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -177,7 +177,7 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oash
 
 // DeleteUser calls DELETE /users/{name}
 func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oashttp.CallOption) (DeleteUserResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/users/", params.Name)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -193,7 +193,7 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 
 // ListFriends calls GET /users/{name}/friends
 func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts ...oashttp.CallOption) (ListFriendsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/users/", params.Name)
 	req.Path = append(req.Path, "/friends"...)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -221,7 +221,7 @@ func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts
 
 // ListFiles calls GET /files/
 func (c *Client) ListFiles(ctx context.Context, opts ...oashttp.CallOption) (ListFilesResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -241,7 +241,7 @@ func (c *Client) ListFiles(ctx context.Context, opts ...oashttp.CallOption) (Lis
 
 // GetFile calls GET /files/{base}.{ext}
 func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oashttp.CallOption) (GetFileResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/files/", params.Base)
 	req.AddPath(".", params.Ext)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -262,7 +262,7 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 
 // PutFile calls PUT /files/{base}.{ext}
 func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oashttp.RawBody, opts ...oashttp.CallOption) (PutFileResponse, error) {
-	req := oashttp.Request{Method: "PUT", Options: opts}
+	req := oashttpimpl.Request{Method: "PUT", Options: opts}
 	req.AddPath("/files/", params.Base)
 	req.AddPath(".", params.Ext)
 	req.SetRawBody(body, "application/octet-stream")
@@ -280,7 +280,7 @@ func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oashttp
 
 // Status calls GET /v{version}/status
 func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oashttp.CallOption) (StatusResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/v", strconv.FormatInt(int64(params.Version), 10))
 	req.Path = append(req.Path, "/status"...)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -301,7 +301,7 @@ func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oashtt
 
 // Label calls GET /label/{ids}
 func (c *Client) Label(ctx context.Context, params LabelParams, opts ...oashttp.CallOption) (LabelResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/label/"...)
 	vals := make([]string, len(params.IDs))
 	for i := range params.IDs {
@@ -327,7 +327,7 @@ func (c *Client) readLabelResponse(resp *http.Response, err error) (LabelRespons
 
 // Matrix calls GET /matrix/{ids}
 func (c *Client) Matrix(ctx context.Context, params MatrixParams, opts ...oashttp.CallOption) (MatrixResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/matrix/"...)
 	vals := params.IDs
 	req.Path = oashttpimpl.AppendPath(req.Path, ";ids=", ";ids=", vals...)
@@ -341,7 +341,7 @@ func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oashttp.
 			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "c", In: "path", Err: err}}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/color/"...)
 	{ // a scope for pairs, which other parameters use too
 		pairs := encodeRGBPairs(&params.C)
@@ -357,7 +357,7 @@ func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts
 			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "c", In: "path", Err: err}}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mcolor/"...)
 	{ // a scope for pairs, which other parameters use too
 		pairs := encodeRGBPairs(&params.C)
@@ -368,7 +368,7 @@ func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts
 
 // SubmitForm calls POST /forms
 func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oashttp.CallOption) (SubmitFormResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/forms"...)
 	if body != nil {
 		req.Body = oashttpimpl.FormEncode(encodePointPairs(body))
@@ -392,7 +392,7 @@ func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oashttp.Ca
 
 // SubmitBoth calls POST /both
 func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oashttp.CallOption) (SubmitBothResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/both"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -425,7 +425,7 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oashttp.Call
 
 // UploadPhoto calls POST /photos/{id}
 func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm, opts ...oashttp.CallOption) (UploadPhotoResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.AddPath("/photos/", strconv.FormatInt(params.ID, 10))
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -449,7 +449,7 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 				}
 			}
 		}
-		mw := oashttp.NewMultipartWriter(func(w *oashttp.MultipartWriter) error {
+		mw := oashttpimpl.NewMultipartWriter(func(w *oashttpimpl.MultipartWriter) error {
 			if err := w.Value("title", body.Title); err != nil {
 				return err
 			}
@@ -503,7 +503,7 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 
 // ImportPoints calls POST /points
 func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, opts ...oashttp.CallOption) (ImportPointsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
 		req.BodyReader = oashttpimpl.SendStream(func(w *oasimpl.Writer, out io.Writer) error {
@@ -546,7 +546,7 @@ func encodeImportPointsBody(w *oasimpl.Writer, v *[]Point) {
 // call, the stream included: for long streams, make the client with
 // oashttp.WithTimeout(0) and bound the call with ctx.
 func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodyStream, opts ...oashttp.CallOption) (ImportPointsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
 		req.BodyReader = oashttpimpl.SendStream(func(w *oasimpl.Writer, out io.Writer) error {
@@ -617,7 +617,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", string(params.Session), `^s`)}}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
 	req.Query = oashttpimpl.AppendQuery(req.Query, "q", true, ',', params.Q)
 	oashttpimpl.QueryInt(&req, "limit", params.Limit)

@@ -93,7 +93,7 @@ func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *
 	if v.XNext.Set {
 		h.Set("X-Next", v.XNext.Value)
 	}
-	oashttp.WriteBody(rw, r, 200, "application/json", w)
+	oashttpimpl.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -283,7 +283,7 @@ type ListFilesResponse200 struct {
 }
 
 func (v ListFilesResponse200) writeListFilesResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteReader(rw, 200, "text/plain", v.Body)
+	oashttpimpl.WriteReader(rw, 200, "text/plain", v.Body)
 	return nil
 }
 
@@ -311,7 +311,7 @@ type GetFileResponse200 struct {
 }
 
 func (v GetFileResponse200) writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteReader(rw, 200, "application/octet-stream", v.Body)
+	oashttpimpl.WriteReader(rw, 200, "application/octet-stream", v.Body)
 	return nil
 }
 
@@ -562,7 +562,7 @@ type ImportPointsResponse200Stream struct {
 }
 
 func (v ImportPointsResponse200Stream) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasimpl.Writer, out io.Writer) error {
+	oashttpimpl.WriteStream(rw, r, 200, "application/json", func(w *oasimpl.Writer, out io.Writer) error {
 		obj := v.Body
 		if obj == nil {
 			obj = new(ImportPointsOK)
@@ -809,7 +809,7 @@ var operations = [20]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oashttp.ServerConfig
+	cfg *oashttpimpl.Server
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -826,10 +826,10 @@ func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttpimpl.NewServer(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oashttp.PathParams(r)
+			p, esc := oashttpimpl.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -848,7 +848,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttpimpl.Server.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -885,7 +885,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttpimpl.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
@@ -1282,7 +1282,7 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		return
 	}
 	var body *RGB
-	if oashttp.IsForm(r.Header.Get("Content-Type")) {
+	if oashttpimpl.IsForm(r.Header.Get("Content-Type")) {
 		pairs, err := s.cfg.FormBody(r, false)
 		if err != nil {
 			s.cfg.Error(w, r, err)
@@ -1351,7 +1351,7 @@ func decodeUploadPhotoParams(params *UploadPhotoParams, r *http.Request, p []str
 
 // decodeUploadPhotoForm reads the multipart/form-data body of UploadPhoto;
 // parts of other names are skipped.
-func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
+func decodeUploadPhotoForm(m *oashttpimpl.Multipart, v *UploadPhotoForm) error {
 	var seen [2]bool
 	for {
 		name, err := m.Next()

@@ -15,13 +15,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +30,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // Public calls GET /public
 func (c *Client) Public(ctx context.Context, opts ...oashttp.CallOption) (PublicResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/public"...)
 	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }
@@ -55,42 +55,42 @@ func (c *Client) readPublicResponse(resp *http.Response, err error) (PublicRespo
 
 // Me calls GET /me
 func (c *Client) Me(ctx context.Context, opts ...oashttp.CallOption) (MeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/me"...)
 	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }
 
 // Admin calls GET /admin
 func (c *Client) Admin(ctx context.Context, opts ...oashttp.CallOption) (AdminResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/admin"...)
 	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }
 
 // Both calls GET /both
 func (c *Client) Both(ctx context.Context, opts ...oashttp.CallOption) (BothResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/both"...)
 	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }
 
 // Optional calls GET /optional
 func (c *Client) Optional(ctx context.Context, opts ...oashttp.CallOption) (OptionalResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/optional"...)
 	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }
 
 // Keys calls GET /keys
 func (c *Client) Keys(ctx context.Context, opts ...oashttp.CallOption) (KeysResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/keys"...)
 	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }
 
 // Undeclared calls GET /undeclared
 func (c *Client) Undeclared(ctx context.Context, opts ...oashttp.CallOption) (UndeclaredResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/undeclared"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -106,7 +106,7 @@ func (c *Client) Undeclared(ctx context.Context, opts ...oashttp.CallOption) (Un
 
 // Mtls calls GET /mtls
 func (c *Client) Mtls(ctx context.Context, opts ...oashttp.CallOption) (MtlsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtls"...)
 	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }

@@ -17,13 +17,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // ReadItem calls GET /items/{id}
 func (c *Client) ReadItem(ctx context.Context, params ReadItemParams, opts ...oashttp.CallOption) (ReadItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/items/", params.ID)
 	oashttpimpl.QueryBool(&req, "pretty", params.Pretty)
 	return c.readReadItemResponse(c.cfg.Do(ctx, &req))
@@ -54,7 +54,7 @@ func (c *Client) readReadItemResponse(resp *http.Response, err error) (ReadItemR
 
 // ReplaceItem calls PUT /items/{id}
 func (c *Client) ReplaceItem(ctx context.Context, params ReplaceItemParams, opts ...oashttp.CallOption) (ReplaceItemResponse, error) {
-	req := oashttp.Request{Method: "PUT", Options: opts}
+	req := oashttpimpl.Request{Method: "PUT", Options: opts}
 	req.AddPath("/items/", params.ID)
 	oashttpimpl.QueryBool(&req, "pretty", params.Pretty)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -71,7 +71,7 @@ func (c *Client) ReplaceItem(ctx context.Context, params ReplaceItemParams, opts
 
 // DeleteItem calls DELETE /items/{id}
 func (c *Client) DeleteItem(ctx context.Context, params DeleteItemParams, opts ...oashttp.CallOption) (DeleteItemResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/items/", params.ID)
 	oashttpimpl.QueryBool(&req, "pretty", params.Pretty)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -88,7 +88,7 @@ func (c *Client) DeleteItem(ctx context.Context, params DeleteItemParams, opts .
 
 // ReadPair calls GET /pairs/{a}/{b}
 func (c *Client) ReadPair(ctx context.Context, params ReadPairParams, opts ...oashttp.CallOption) (ReadPairResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pairs/", params.A)
 	req.AddPath("/", params.B)
 	return c.readReadItemResponse(c.cfg.Do(ctx, &req))
@@ -96,7 +96,7 @@ func (c *Client) ReadPair(ctx context.Context, params ReadPairParams, opts ...oa
 
 // ReadFlipped calls GET /flipped/{b}/{a}
 func (c *Client) ReadFlipped(ctx context.Context, params ReadFlippedParams, opts ...oashttp.CallOption) (ReadFlippedResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/flipped/", params.B)
 	req.AddPath("/", params.A)
 	return c.readReadItemResponse(c.cfg.Do(ctx, &req))
@@ -104,7 +104,7 @@ func (c *Client) ReadFlipped(ctx context.Context, params ReadFlippedParams, opts
 
 // GetItemCount calls GET /items/{id}/count
 func (c *Client) GetItemCount(ctx context.Context, params GetItemCountParams, opts ...oashttp.CallOption) (GetItemCountResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/items/", params.ID)
 	req.Path = append(req.Path, "/count"...)
 	oashttpimpl.QueryInt(&req, "pretty", params.Pretty)
@@ -122,7 +122,7 @@ func (c *Client) GetItemCount(ctx context.Context, params GetItemCountParams, op
 
 // ListItems calls GET /items
 func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...oashttp.CallOption) (ListItemsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/items"...)
 	req.Query = oashttpimpl.AppendQuery(req.Query, "pretty", true, ',', strconv.FormatBool(params.Pretty))
 	return c.readListItemsResponse(c.cfg.Do(ctx, &req))
@@ -151,7 +151,7 @@ func (c *Client) ListBoxes(ctx context.Context, params ListBoxesParams, opts ...
 			}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/boxes"...)
 	addListBoxesParams(&req, &params)
 	return c.readListItemsResponse(c.cfg.Do(ctx, &req))
@@ -159,7 +159,7 @@ func (c *Client) ListBoxes(ctx context.Context, params ListBoxesParams, opts ...
 
 // addListBoxesParams adds the query, header and cookie parameters
 // of ListBoxes to req, and of the operations with the same ones.
-func addListBoxesParams(req *oashttp.Request, params *ListBoxesParams) {
+func addListBoxesParams(req *oashttpimpl.Request, params *ListBoxesParams) {
 	oashttpimpl.QueryInt(req, "limit", params.Limit)
 	oashttpimpl.QueryString(req, "cursor", params.Cursor)
 	if params.XTrace.Set {
@@ -176,7 +176,7 @@ func (c *Client) ListCrates(ctx context.Context, params ListCratesParams, opts .
 			}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/crates"...)
 	addListBoxesParams(&req, &params) // the same parameters as ListBoxes
 	return c.readListItemsResponse(c.cfg.Do(ctx, &req))

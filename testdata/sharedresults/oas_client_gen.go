@@ -16,13 +16,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // GetItem calls GET /items/{id}
 func (c *Client) GetItem(ctx context.Context, params GetItemParams, opts ...oashttp.CallOption) (GetItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/items/", params.ID)
 	return c.readGetItemResponse(c.cfg.Do(ctx, &req))
 }
@@ -75,14 +75,14 @@ func (c *Client) readGetItemResponse(resp *http.Response, err error) (GetItemRes
 
 // GetCopy calls GET /copies/{id}
 func (c *Client) GetCopy(ctx context.Context, params GetCopyParams, opts ...oashttp.CallOption) (GetCopyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/copies/", params.ID)
 	return c.readGetItemResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDraft calls GET /drafts/{id}
 func (c *Client) GetDraft(ctx context.Context, params GetDraftParams, opts ...oashttp.CallOption) (GetDraftResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/drafts/", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -121,7 +121,7 @@ func (c *Client) GetDraft(ctx context.Context, params GetDraftParams, opts ...oa
 
 // GetVersion calls GET /versions/{id}
 func (c *Client) GetVersion(ctx context.Context, params GetVersionParams, opts ...oashttp.CallOption) (GetVersionResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/versions/", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -159,7 +159,7 @@ func (c *Client) GetVersion(ctx context.Context, params GetVersionParams, opts .
 
 // GetSize calls GET /sizes/{id}
 func (c *Client) GetSize(ctx context.Context, params GetSizeParams, opts ...oashttp.CallOption) (GetSizeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/sizes/", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -190,7 +190,7 @@ func (c *Client) GetSize(ctx context.Context, params GetSizeParams, opts ...oash
 
 // GetWeight calls GET /weights/{id}
 func (c *Client) GetWeight(ctx context.Context, params GetWeightParams, opts ...oashttp.CallOption) (GetWeightResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/weights/", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

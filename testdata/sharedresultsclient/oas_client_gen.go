@@ -57,13 +57,13 @@ type (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // ListRed calls GET /red
 func (c *Client) ListRed(ctx context.Context, opts ...oashttp.CallOption) (ListRedResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/red"...)
 	return c.readListRedResponse(c.cfg.Do(ctx, &req))
 }
@@ -109,7 +109,7 @@ func (c *Client) readListRedResponse(resp *http.Response, err error) (ListRedRes
 
 // ListBlue calls GET /blue
 func (c *Client) ListBlue(ctx context.Context, opts ...oashttp.CallOption) (ListBlueResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/blue"...)
 	return c.readListRedResponse(c.cfg.Do(ctx, &req))
 }

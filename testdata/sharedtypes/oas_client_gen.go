@@ -15,13 +15,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ func (c *Client) GetIssue(ctx context.Context, params GetIssueParams, opts ...oa
 			}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/issues/", strconv.FormatInt(params.ID, 10))
 	oashttpimpl.QueryString(&req, "state", params.State)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -65,7 +65,7 @@ func (c *Client) GetPullRequest(ctx context.Context, params GetPullRequestParams
 			}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pulls/", strconv.FormatInt(params.ID, 10))
 	oashttpimpl.QueryString(&req, "state", params.State)
 	resp, err := c.cfg.Do(ctx, &req)

@@ -15,13 +15,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +30,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // AddPet calls POST /pets
 func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetForm, opts ...oashttp.CallOption) (AddPetResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	if params.Filter.Set {
 		pairs := encodeAddPetFilterPairs(&params.Filter.Value)
@@ -40,7 +40,7 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 	}
 	oashttpimpl.QueryString(&req, "q", params.Q)
 	if body != nil {
-		mw := oashttp.NewMultipartWriter(func(w *oashttp.MultipartWriter) error {
+		mw := oashttpimpl.NewMultipartWriter(func(w *oashttpimpl.MultipartWriter) error {
 			if body.Pet != "" {
 				if err := w.Value("pet", body.Pet); err != nil {
 					return err
@@ -71,7 +71,7 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 
 // GetPet calls GET /pets/{id}
 func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oashttp.CallOption) (GetPetResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pets/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -14,17 +14,17 @@ import (
 // receiver's status and content type select. A status the operation does
 // not declare is a *oashttp.StatusError.
 type WebhookClient struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewWebhookClient returns a client of the webhooks; opts are the API client's.
 func NewWebhookClient(opts ...oashttp.ClientOption) *WebhookClient {
-	return &WebhookClient{cfg: oashttpimpl.NewSenderConfig(opts)}
+	return &WebhookClient{cfg: oashttpimpl.NewSender(opts)}
 }
 
 // PetRemoved calls the webhook petRemoved (POST, routed at /petRemoved)
 func (c *WebhookClient) PetRemoved(ctx context.Context, url string, opts ...oashttp.CallOption) (PetRemovedResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.URL = url
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

@@ -16,13 +16,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...
 			}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/items"...)
 	if params.None.Set {
 		req.SetHeader("None", strconv.FormatUint(uint64(params.None.Value), 10))
@@ -69,7 +69,7 @@ func (c *Client) readListItemsResponse(resp *http.Response, err error) (ListItem
 
 // GetPair calls GET /pairs/{a}/{b}
 func (c *Client) GetPair(ctx context.Context, params GetPairParams, opts ...oashttp.CallOption) (GetPairResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pairs/"...)
 	{ // a scope for vals, which other parameters use too
 		vals := make([]string, len(params.A))

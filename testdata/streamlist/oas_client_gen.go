@@ -16,13 +16,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // ListEvents calls GET /events
 func (c *Client) ListEvents(ctx context.Context, opts ...oashttp.CallOption) (ListEventsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -60,7 +60,7 @@ func (c *Client) ListEvents(ctx context.Context, opts ...oashttp.CallOption) (Li
 // call, the stream included: for long streams, make the client with
 // oashttp.WithTimeout(0) and bound the call with ctx.
 func (c *Client) ListEventsStream(ctx context.Context, opts ...oashttp.CallOption) (ListEventsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -88,7 +88,7 @@ func (c *Client) ListEventsStream(ctx context.Context, opts ...oashttp.CallOptio
 
 // ImportEvents calls POST /events
 func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream, opts ...oashttp.CallOption) (ImportEventsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	if body.Items != nil {
 		req.BodyReader = oashttpimpl.SendStream(func(w *oasimpl.Writer, out io.Writer) error {

@@ -55,7 +55,7 @@ var validatorOperations = [5]struct {
 // oashttp.WithReportOnly logs violations and passes the requests on, and
 // oashttp.WithResponseValidation checks the responses too.
 func NewValidator(opts ...oashttp.ValidatorOption) func(http.Handler) http.Handler {
-	c := oashttpimpl.NewValidatorConfig(opts)
+	c := oashttpimpl.NewHTTPValidator(opts)
 	return func(next http.Handler) http.Handler {
 		return &validator{c: c, next: next}
 	}
@@ -63,13 +63,13 @@ func NewValidator(opts ...oashttp.ValidatorOption) func(http.Handler) http.Handl
 
 // validator is the handler NewValidator puts in front of next.
 type validator struct {
-	c    *oashttp.ValidatorConfig
+	c    *oashttpimpl.HTTPValidator
 	next http.Handler
 }
 
 // ServeHTTP checks r, then answers it or passes it on.
 func (v *validator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	op, body, err := validateRequest(&v.c.Server, r)
+	op, body, err := validateRequest(v.c.Engine, r)
 	if op < 0 {
 		oashttpimpl.Unrouted(v.c, w, r, v.next, err)
 		return
@@ -90,12 +90,12 @@ func NewContractTransport(base http.RoundTripper, opts ...oashttp.ValidatorOptio
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	return &contractTransport{c: oashttpimpl.NewValidatorConfig(opts), base: base}
+	return &contractTransport{c: oashttpimpl.NewHTTPValidator(opts), base: base}
 }
 
 // contractTransport is the http.RoundTripper NewContractTransport returns.
 type contractTransport struct {
-	c    *oashttp.ValidatorConfig
+	c    *oashttpimpl.HTTPValidator
 	base http.RoundTripper
 }
 
@@ -119,7 +119,7 @@ func (t *contractTransport) RoundTrip(req *http.Request) (*http.Response, error)
 
 // contractRequest is validateRequest for a contract transport, naming the
 // operation.
-func contractRequest(c *oashttp.ServerConfig, r *http.Request) (string, oashttpimpl.ResponseCheck, *oashttp.Body, error) {
+func contractRequest(c *oashttpimpl.Server, r *http.Request) (string, oashttpimpl.ResponseCheck, *oashttpimpl.Body, error) {
 	op, body, err := validateRequest(c, r)
 	if op < 0 {
 		return "", nil, nil, err
@@ -132,7 +132,7 @@ func contractRequest(c *oashttp.ServerConfig, r *http.Request) (string, oashttpi
 // server would. It returns the operation's index, or routeNotFound or
 // routeMethodNotAllowed with the error to answer, the body it read, if
 // any, and the first violation.
-func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Body, error) {
+func validateRequest(c *oashttpimpl.Server, r *http.Request) (int, *oashttpimpl.Body, error) {
 	var p [1]string
 	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
@@ -147,7 +147,7 @@ func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Bo
 			return op, nil, err
 		}
 	}
-	var body *oashttp.Body
+	var body *oashttpimpl.Body
 	var err error
 	switch op {
 	case 0:
@@ -165,7 +165,7 @@ func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Bo
 }
 
 // validateGetItemRequest checks a request of GetItem (GET /items/{id}).
-func validateGetItemRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateGetItemRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params GetItemParams
 	if err := decodeGetItemParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -229,7 +229,7 @@ func decodeGetItemParams(params *GetItemParams, r *http.Request, p []string, esc
 }
 
 // validatePutItemRequest checks a request of PutItem (PUT /items/{id}).
-func validatePutItemRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validatePutItemRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	if !oashttpimpl.HasBearer(r) {
 		return nil, &oashttp.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
@@ -237,7 +237,7 @@ func validatePutItemRequest(c *oashttp.ServerConfig, r *http.Request, p []string
 	if err := decodePutItemParams(&params, r, p, esc); err != nil {
 		return nil, err
 	}
-	if oashttp.IsForm(r.Header.Get("Content-Type")) {
+	if oashttpimpl.IsForm(r.Header.Get("Content-Type")) {
 		return oashttpimpl.ValidateForm(c, r, true, 422, func(pairs []string) error {
 			return decodeItemPairs(new(Item), pairs)
 		})
@@ -269,7 +269,7 @@ func decodePutItemParams(params *PutItemParams, r *http.Request, p []string, esc
 }
 
 // validateAddItemsRequest checks a request of AddItems (POST /items).
-func validateAddItemsRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateAddItemsRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	if !(oashttpimpl.HasAPIKey(r, "header", "X-API-Key") || oashttpimpl.HasBasic(r)) {
 		return nil, &oashttp.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key", Basic realm="api"`, Err: oashttp.ErrNoCredentials}
 	}
@@ -312,7 +312,7 @@ func decodeAddItemsBody(v *[]Item, r *oasimpl.Reader) error {
 }
 
 // validatePutPhotoRequest checks a request of PutPhoto (PUT /items/{id}/photo).
-func validatePutPhotoRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validatePutPhotoRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params PutPhotoParams
 	if err := decodePutPhotoParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -329,7 +329,7 @@ func decodePutPhotoParams(params *PutPhotoParams, r *http.Request, p []string, e
 }
 
 // validateCertsRequest checks a request of Certs (GET /certs).
-func validateCertsRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateCertsRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	if !(oashttpimpl.HasClientCertificate(r) || oashttpimpl.HasAuthorization(r, "digest")) {
 		return nil, &oashttp.SecurityError{Scheme: "mtls", Challenge: "digest", Err: oashttp.ErrNoCredentials}
 	}

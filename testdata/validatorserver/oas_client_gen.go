@@ -17,13 +17,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func (c *Client) GetItem(ctx context.Context, params GetItemParams, opts ...oash
 			}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/items/", strconv.FormatInt(params.ID, 10))
 	if params.Fields != nil {
 		vals := make([]string, len(params.Fields))
@@ -87,7 +87,7 @@ func (c *Client) PutItem(ctx context.Context, params PutItemParams, body *Item, 
 			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", int64(params.ID))}}
 		}
 	}
-	req := oashttp.Request{Method: "PUT", Options: opts}
+	req := oashttpimpl.Request{Method: "PUT", Options: opts}
 	req.AddPath("/items/", strconv.FormatInt(params.ID, 10))
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -125,7 +125,7 @@ func (c *Client) PutItem(ctx context.Context, params PutItemParams, body *Item, 
 
 // AddItems calls POST /items
 func (c *Client) AddItems(ctx context.Context, body *[]Item, opts ...oashttp.CallOption) (AddItemsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/items"...)
 	if body != nil {
 		if err := req.EncodeJSON(func(w *oasimpl.Writer) { encodeAddItemsBody(w, body) }, "application/json"); err != nil {
@@ -173,7 +173,7 @@ func encodeAddItemsBody(w *oasimpl.Writer, v *[]Item) {
 
 // PutPhoto calls PUT /items/{id}/photo
 func (c *Client) PutPhoto(ctx context.Context, params PutPhotoParams, body oashttp.RawBody, opts ...oashttp.CallOption) (PutPhotoResponse, error) {
-	req := oashttp.Request{Method: "PUT", Options: opts}
+	req := oashttpimpl.Request{Method: "PUT", Options: opts}
 	req.AddPath("/items/", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/photo"...)
 	req.SetRawBody(body, "application/octet-stream")

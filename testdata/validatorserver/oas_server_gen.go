@@ -179,7 +179,7 @@ func (v AddItemsResponseDefault) writeAddItemsResponse(rw http.ResponseWriter, r
 	if status == 0 {
 		status = 500
 	}
-	oashttp.WriteReader(rw, status, "text/plain", v.Body)
+	oashttpimpl.WriteReader(rw, status, "text/plain", v.Body)
 	return nil
 }
 
@@ -293,7 +293,7 @@ var operations = [4]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oashttp.ServerConfig
+	cfg *oashttpimpl.Server
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -310,10 +310,10 @@ func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttpimpl.NewServer(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oashttp.PathParams(r)
+			p, esc := oashttpimpl.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -332,7 +332,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttpimpl.Server.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -369,7 +369,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttpimpl.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
@@ -490,7 +490,7 @@ func (s *Server) handlePutItem(w http.ResponseWriter, r *http.Request, p []strin
 		return
 	}
 	var body *Item
-	if oashttp.IsForm(r.Header.Get("Content-Type")) {
+	if oashttpimpl.IsForm(r.Header.Get("Content-Type")) {
 		pairs, err := s.cfg.FormBody(r, true)
 		if err != nil {
 			s.cfg.Error(w, r, err)
@@ -719,7 +719,7 @@ func (s *Server) authorizeAPIKeyOrBasic(r *http.Request, op string) (context.Con
 	if err == nil {
 		return ctx, nil
 	}
-	return nil, oashttp.FirstSecurityError(first, err)
+	return nil, oashttpimpl.FirstSecurityError(first, err)
 }
 
 // authorizeAnonymousOrBearer checks the security of operation op: the first requirement

@@ -15,12 +15,12 @@ import (
 // receiver's status and content type select. A status the operation does
 // not declare is a *oashttp.StatusError.
 type WebhookClient struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewWebhookClient returns a client of the webhooks; opts are the API client's.
 func NewWebhookClient(opts ...oashttp.ClientOption) *WebhookClient {
-	return &WebhookClient{cfg: oashttpimpl.NewSenderConfig(opts)}
+	return &WebhookClient{cfg: oashttpimpl.NewSender(opts)}
 }
 
 // PetAdded calls the webhook petAdded (POST, routed at /petAdded): A pet was added
@@ -32,7 +32,7 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 			}
 		}
 	}
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.URL = url
 	req.SetHeader("X-Signature", params.XSignature)
 	oashttpimpl.QueryInt(&req, "attempt", params.Attempt)
@@ -63,7 +63,7 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 
 // OnPetRemoved calls the webhook petRemoved (POST, routed at /petRemoved)
 func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPetRemovedRequest, opts ...oashttp.CallOption) (OnPetRemovedResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if body != nil {
 		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {

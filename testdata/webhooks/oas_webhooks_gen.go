@@ -168,7 +168,7 @@ var webhookOperations = [2]struct {
 // http.StripPrefix): it routes on the path it is given.
 type WebhookServer struct {
 	h   WebhookHandler
-	cfg *oashttp.ServerConfig
+	cfg *oashttpimpl.Server
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -185,10 +185,10 @@ func NewWebhookServer(h WebhookHandler, opts ...oashttp.ServerOption) *WebhookSe
 	for i, o := range webhookOperations {
 		ids[i] = o.id
 	}
-	s := &WebhookServer{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
+	s := &WebhookServer{h: h, cfg: oashttpimpl.NewServer(ids, opts)}
 	for i, o := range webhookOperations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oashttp.PathParams(r)
+			p, esc := oashttpimpl.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -207,7 +207,7 @@ func (s *WebhookServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttpimpl.Server.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *WebhookServer) recover(w http.ResponseWriter, r *http.Request) {
@@ -244,7 +244,7 @@ func (s *WebhookServer) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttpimpl.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)

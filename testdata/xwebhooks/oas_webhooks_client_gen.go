@@ -14,17 +14,17 @@ import (
 // receiver's status and content type select. A status the operation does
 // not declare is a *oashttp.StatusError.
 type WebhookClient struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewWebhookClient returns a client of the webhooks; opts are the API client's.
 func NewWebhookClient(opts ...oashttp.ClientOption) *WebhookClient {
-	return &WebhookClient{cfg: oashttpimpl.NewSenderConfig(opts)}
+	return &WebhookClient{cfg: oashttpimpl.NewSender(opts)}
 }
 
 // CheckRunCompleted calls the webhook check-run-completed (POST, routed at /check-run-completed): A check run completed
 func (c *WebhookClient) CheckRunCompleted(ctx context.Context, url string, params CheckRunCompletedParams, body *CheckRunEvent, opts ...oashttp.CallOption) (CheckRunCompletedResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.URL = url
 	req.SetHeader("X-Github-Event", params.XGitHubEvent)
 	if params.XHubSignature256.Set {
@@ -54,7 +54,7 @@ func (c *WebhookClient) CheckRunCompleted(ctx context.Context, url string, param
 
 // Ping calls the webhook ping (POST, routed at /ping)
 func (c *WebhookClient) Ping(ctx context.Context, url string, body *PingRequest, opts ...oashttp.CallOption) (PingResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if body != nil {
 		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {

@@ -17,13 +17,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // UpdatePet calls PUT /pet: Update an existing pet.
 func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallOption) (UpdatePetResponse, error) {
-	req := oashttp.Request{Method: "PUT", Options: opts}
+	req := oashttpimpl.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -71,7 +71,7 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallO
 
 // AddPet calls POST /pet: Add a new pet to the store.
 func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOption) (AddPetResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -114,7 +114,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 			}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
 	oashttpimpl.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -154,7 +154,7 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 			}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
 	oashttpimpl.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
@@ -186,7 +186,7 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 
 // FindPetsByTags calls GET /pet/findByTags: Finds Pets by tags.
 func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams, opts ...oashttp.CallOption) (FindPetsByTagsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByTags"...)
 	if params.Tags != nil {
 		vals := params.Tags
@@ -215,7 +215,7 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
 func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oashttp.CallOption) (GetPetByIDResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -248,7 +248,7 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 			}
 		}
 	}
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	oashttpimpl.QueryString(&req, "name", params.Name)
 	oashttpimpl.QueryString(&req, "status", params.Status)
@@ -276,7 +276,7 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 
 // DeletePet calls DELETE /pet/{petId}: Deletes a pet.
 func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...oashttp.CallOption) (DeletePetResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	if params.APIKey.Set {
 		req.SetHeader("Api_key", params.APIKey.Value)
@@ -301,7 +301,7 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 
 // UploadFile calls POST /pet/{petId}/uploadImage: Uploads an image.
 func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body oashttp.RawBody, opts ...oashttp.CallOption) (UploadFileResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	req.Path = append(req.Path, "/uploadImage"...)
 	oashttpimpl.QueryString(&req, "additionalMetadata", params.AdditionalMetadata)
@@ -330,7 +330,7 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 
 // GetInventory calls GET /store/inventory: Returns pet inventories by status.
 func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (GetInventoryResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/store/inventory"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -373,7 +373,7 @@ func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (
 
 // PlaceOrder calls POST /store/order: Place an order for a pet.
 func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.CallOption) (PlaceOrderResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/store/order"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -409,7 +409,7 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.Ca
 
 // GetOrderByID calls GET /store/order/{orderId}: Find purchase order by ID.
 func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, opts ...oashttp.CallOption) (GetOrderByIDResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/store/order/", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -435,7 +435,7 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 
 // DeleteOrder calls DELETE /store/order/{orderId}: Delete purchase order by identifier.
 func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts ...oashttp.CallOption) (DeleteOrderResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/store/order/", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -457,7 +457,7 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 
 // CreateUser calls POST /user: Create user.
 func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.CallOption) (CreateUserResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -493,7 +493,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 
 // CreateUsersWithListInput calls POST /user/createWithList: Creates list of users with given input array.
 func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opts ...oashttp.CallOption) (CreateUsersWithListInputResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user/createWithList"...)
 	if body != nil {
 		if err := req.EncodeJSON(func(w *oasimpl.Writer) { encodeCreateUsersWithListInputBody(w, body) }, "application/json"); err != nil {
@@ -534,7 +534,7 @@ func encodeCreateUsersWithListInputBody(w *oasimpl.Writer, v *[]User) {
 
 // LoginUser calls GET /user/login: Logs user into the system.
 func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...oashttp.CallOption) (LoginUserResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/login"...)
 	oashttpimpl.QueryString(&req, "username", params.Username)
 	oashttpimpl.QueryString(&req, "password", params.Password)
@@ -582,7 +582,7 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 
 // LogoutUser calls GET /user/logout: Logs out current logged in user session.
 func (c *Client) LogoutUser(ctx context.Context, opts ...oashttp.CallOption) (LogoutUserResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/logout"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -598,7 +598,7 @@ func (c *Client) LogoutUser(ctx context.Context, opts ...oashttp.CallOption) (Lo
 
 // GetUserByName calls GET /user/{username}: Get user by user name.
 func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, opts ...oashttp.CallOption) (GetUserByNameResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/user/", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -624,7 +624,7 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 
 // UpdateUser calls PUT /user/{username}: Update user resource.
 func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *User, opts ...oashttp.CallOption) (UpdateUserResponse, error) {
-	req := oashttp.Request{Method: "PUT", Options: opts}
+	req := oashttpimpl.Request{Method: "PUT", Options: opts}
 	req.AddPath("/user/", params.Username)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
@@ -656,7 +656,7 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 
 // DeleteUser calls DELETE /user/{username}: Delete user resource.
 func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oashttp.CallOption) (DeleteUserResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/user/", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {

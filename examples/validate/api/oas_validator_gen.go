@@ -147,7 +147,7 @@ var validatorOperations = [19]struct {
 // oashttp.WithReportOnly logs violations and passes the requests on, and
 // oashttp.WithResponseValidation checks the responses too.
 func NewValidator(opts ...oashttp.ValidatorOption) func(http.Handler) http.Handler {
-	c := oashttpimpl.NewValidatorConfig(opts)
+	c := oashttpimpl.NewHTTPValidator(opts)
 	return func(next http.Handler) http.Handler {
 		return &validator{c: c, next: next}
 	}
@@ -155,13 +155,13 @@ func NewValidator(opts ...oashttp.ValidatorOption) func(http.Handler) http.Handl
 
 // validator is the handler NewValidator puts in front of next.
 type validator struct {
-	c    *oashttp.ValidatorConfig
+	c    *oashttpimpl.HTTPValidator
 	next http.Handler
 }
 
 // ServeHTTP checks r, then answers it or passes it on.
 func (v *validator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	op, body, err := validateRequest(&v.c.Server, r)
+	op, body, err := validateRequest(v.c.Engine, r)
 	if op < 0 {
 		oashttpimpl.Unrouted(v.c, w, r, v.next, err)
 		return
@@ -182,12 +182,12 @@ func NewContractTransport(base http.RoundTripper, opts ...oashttp.ValidatorOptio
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	return &contractTransport{c: oashttpimpl.NewValidatorConfig(opts), base: base}
+	return &contractTransport{c: oashttpimpl.NewHTTPValidator(opts), base: base}
 }
 
 // contractTransport is the http.RoundTripper NewContractTransport returns.
 type contractTransport struct {
-	c    *oashttp.ValidatorConfig
+	c    *oashttpimpl.HTTPValidator
 	base http.RoundTripper
 }
 
@@ -211,7 +211,7 @@ func (t *contractTransport) RoundTrip(req *http.Request) (*http.Response, error)
 
 // contractRequest is validateRequest for a contract transport, naming the
 // operation.
-func contractRequest(c *oashttp.ServerConfig, r *http.Request) (string, oashttpimpl.ResponseCheck, *oashttp.Body, error) {
+func contractRequest(c *oashttpimpl.Server, r *http.Request) (string, oashttpimpl.ResponseCheck, *oashttpimpl.Body, error) {
 	op, body, err := validateRequest(c, r)
 	if op < 0 {
 		return "", nil, nil, err
@@ -224,7 +224,7 @@ func contractRequest(c *oashttp.ServerConfig, r *http.Request) (string, oashttpi
 // server would. It returns the operation's index, or routeNotFound or
 // routeMethodNotAllowed with the error to answer, the body it read, if
 // any, and the first violation.
-func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Body, error) {
+func validateRequest(c *oashttpimpl.Server, r *http.Request) (int, *oashttpimpl.Body, error) {
 	var p [1]string
 	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
@@ -239,7 +239,7 @@ func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Bo
 			return op, nil, err
 		}
 	}
-	var body *oashttp.Body
+	var body *oashttpimpl.Body
 	var err error
 	switch op {
 	case 0:
@@ -281,7 +281,7 @@ func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Bo
 }
 
 // validateUpdatePetRequest checks a request of UpdatePet (PUT /pet).
-func validateUpdatePetRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateUpdatePetRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	rb, err := oashttpimpl.ValidatorBody(c, r, true)
 	if rb == nil || err != nil {
 		return nil, err
@@ -291,7 +291,7 @@ func validateUpdatePetRequest(c *oashttp.ServerConfig, r *http.Request, p []stri
 }
 
 // validateAddPetRequest checks a request of AddPet (POST /pet).
-func validateAddPetRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateAddPetRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	rb, err := oashttpimpl.ValidatorBody(c, r, true)
 	if rb == nil || err != nil {
 		return nil, err
@@ -301,7 +301,7 @@ func validateAddPetRequest(c *oashttp.ServerConfig, r *http.Request, p []string,
 }
 
 // validateFindPetsByStatusRequest checks a request of FindPetsByStatus (GET /pet/findByStatus).
-func validateFindPetsByStatusRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateFindPetsByStatusRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params FindPetsByStatusParams
 	if err := decodeFindPetsByStatusParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -335,7 +335,7 @@ func decodeFindPetsByStatusParams(params *FindPetsByStatusParams, r *http.Reques
 }
 
 // validateFindPetsByTagsRequest checks a request of FindPetsByTags (GET /pet/findByTags).
-func validateFindPetsByTagsRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateFindPetsByTagsRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params FindPetsByTagsParams
 	if err := decodeFindPetsByTagsParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -367,7 +367,7 @@ func decodeFindPetsByTagsParams(params *FindPetsByTagsParams, r *http.Request, p
 }
 
 // validateGetPetByIDRequest checks a request of GetPetByID (GET /pet/{petId}).
-func validateGetPetByIDRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateGetPetByIDRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params GetPetByIDParams
 	if err := decodeGetPetByIDParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -384,7 +384,7 @@ func decodeGetPetByIDParams(params *GetPetByIDParams, r *http.Request, p []strin
 }
 
 // validateUpdatePetWithFormRequest checks a request of UpdatePetWithForm (POST /pet/{petId}).
-func validateUpdatePetWithFormRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateUpdatePetWithFormRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params UpdatePetWithFormParams
 	if err := decodeUpdatePetWithFormParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -423,7 +423,7 @@ func decodeUpdatePetWithFormParams(params *UpdatePetWithFormParams, r *http.Requ
 }
 
 // validateDeletePetRequest checks a request of DeletePet (DELETE /pet/{petId}).
-func validateDeletePetRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateDeletePetRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params DeletePetParams
 	if err := decodeDeletePetParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -443,7 +443,7 @@ func decodeDeletePetParams(params *DeletePetParams, r *http.Request, p []string,
 }
 
 // validateUploadFileRequest checks a request of UploadFile (POST /pet/{petId}/uploadImage).
-func validateUploadFileRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateUploadFileRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params UploadFileParams
 	if err := decodeUploadFileParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -468,7 +468,7 @@ func decodeUploadFileParams(params *UploadFileParams, r *http.Request, p []strin
 }
 
 // validatePlaceOrderRequest checks a request of PlaceOrder (POST /store/order).
-func validatePlaceOrderRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validatePlaceOrderRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	rb, err := oashttpimpl.ValidatorBody(c, r, true)
 	if rb == nil || err != nil {
 		return nil, err
@@ -478,7 +478,7 @@ func validatePlaceOrderRequest(c *oashttp.ServerConfig, r *http.Request, p []str
 }
 
 // validateGetOrderByIDRequest checks a request of GetOrderByID (GET /store/order/{orderId}).
-func validateGetOrderByIDRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateGetOrderByIDRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params GetOrderByIDParams
 	if err := decodeGetOrderByIDParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -495,7 +495,7 @@ func decodeGetOrderByIDParams(params *GetOrderByIDParams, r *http.Request, p []s
 }
 
 // validateDeleteOrderRequest checks a request of DeleteOrder (DELETE /store/order/{orderId}).
-func validateDeleteOrderRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateDeleteOrderRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params DeleteOrderParams
 	if err := decodeGetOrderByIDParams((*GetOrderByIDParams)(&params), r, p, esc); err != nil { // the same parameters as GetOrderByID
 		return nil, err
@@ -504,7 +504,7 @@ func validateDeleteOrderRequest(c *oashttp.ServerConfig, r *http.Request, p []st
 }
 
 // validateCreateUserRequest checks a request of CreateUser (POST /user).
-func validateCreateUserRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateCreateUserRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	rb, err := oashttpimpl.ValidatorBody(c, r, true)
 	if rb == nil || err != nil {
 		return nil, err
@@ -514,7 +514,7 @@ func validateCreateUserRequest(c *oashttp.ServerConfig, r *http.Request, p []str
 }
 
 // validateCreateUsersWithListInputRequest checks a request of CreateUsersWithListInput (POST /user/createWithList).
-func validateCreateUsersWithListInputRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateCreateUsersWithListInputRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	rb, err := oashttpimpl.ValidatorBody(c, r, true)
 	if rb == nil || err != nil {
 		return nil, err
@@ -554,7 +554,7 @@ func decodeCreateUsersWithListInputBody(v *[]User, r *oasimpl.Reader) error {
 }
 
 // validateLoginUserRequest checks a request of LoginUser (GET /user/login).
-func validateLoginUserRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateLoginUserRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params LoginUserParams
 	if err := decodeLoginUserParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -578,7 +578,7 @@ func decodeLoginUserParams(params *LoginUserParams, r *http.Request, p []string,
 }
 
 // validateGetUserByNameRequest checks a request of GetUserByName (GET /user/{username}).
-func validateGetUserByNameRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateGetUserByNameRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params GetUserByNameParams
 	if err := decodeGetUserByNameParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -595,7 +595,7 @@ func decodeGetUserByNameParams(params *GetUserByNameParams, r *http.Request, p [
 }
 
 // validateUpdateUserRequest checks a request of UpdateUser (PUT /user/{username}).
-func validateUpdateUserRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateUpdateUserRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params UpdateUserParams
 	if err := decodeGetUserByNameParams((*GetUserByNameParams)(&params), r, p, esc); err != nil { // the same parameters as GetUserByName
 		return nil, err
@@ -609,7 +609,7 @@ func validateUpdateUserRequest(c *oashttp.ServerConfig, r *http.Request, p []str
 }
 
 // validateDeleteUserRequest checks a request of DeleteUser (DELETE /user/{username}).
-func validateDeleteUserRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateDeleteUserRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params DeleteUserParams
 	if err := decodeGetUserByNameParams((*GetUserByNameParams)(&params), r, p, esc); err != nil { // the same parameters as GetUserByName
 		return nil, err

@@ -14,7 +14,7 @@ import (
 // form-style query parameter whose value is text.
 //
 //go:noinline
-func QueryString[T ~string](req *oashttp.Request, name string, v oasrt.Opt[T]) {
+func QueryString[T ~string](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = query.Append(req.Query, name, true, ',', string(v.Value))
 	}
@@ -24,7 +24,7 @@ func QueryString[T ~string](req *oashttp.Request, name string, v oasrt.Opt[T]) {
 // form-style query parameter whose value is an integer.
 //
 //go:noinline
-func QueryInt[T ~int32 | ~int64](req *oashttp.Request, name string, v oasrt.Opt[T]) {
+func QueryInt[T ~int32 | ~int64](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = query.Append(req.Query, name, true, ',', strconv.FormatInt(int64(v.Value), 10))
 	}
@@ -34,7 +34,7 @@ func QueryInt[T ~int32 | ~int64](req *oashttp.Request, name string, v oasrt.Opt[
 // form-style query parameter whose value is true or false.
 //
 //go:noinline
-func QueryBool[T ~bool](req *oashttp.Request, name string, v oasrt.Opt[T]) {
+func QueryBool[T ~bool](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = query.Append(req.Query, name, true, ',', strconv.FormatBool(bool(v.Value)))
 	}
@@ -46,25 +46,25 @@ func QueryBool[T ~bool](req *oashttp.Request, name string, v oasrt.Opt[T]) {
 func MatchMedia(resp *http.Response, types ...string) int {
 	ct := resp.Header.Get("Content-Type")
 	for i := range types {
-		if oashttp.MediaMatches(ct, types[i:i+1]) {
+		if MediaMatches(ct, types[i:i+1]) {
 			return i
 		}
 	}
 	return -1
 }
 
-// NewSenderConfig returns the configuration of a client with no base URL,
+// NewSender returns the engine of a client with no base URL,
 // whose requests name their whole URL (Request.URL): the webhooks' and
 // callbacks' clients, which call the URLs subscribers gave. opts are the
 // API client's, with the same defaults, and the client dials public
 // addresses only and follows no redirect (oashttp.WithPublicAddrsOnly):
 // the URLs come from requests and subscribers.
-func NewSenderConfig(opts []oashttp.ClientOption) *oashttp.ClientConfig {
-	// The placeholder is valid, so NewClientConfig cannot fail; it is
+func NewSender(opts []oashttp.ClientOption) *Client {
+	// The placeholder is valid, so NewClient cannot fail; it is
 	// cleared so that a request without a URL fails instead of going to
 	// it.
 	opts = append([]oashttp.ClientOption{oashttp.WithPublicAddrsOnly()}, opts...)
-	c, err := oashttp.NewClientConfig("http://webhook.invalid", opts)
+	c, err := NewClient("http://webhook.invalid", opts)
 	if err != nil {
 		panic("oasrt: " + err.Error())
 	}

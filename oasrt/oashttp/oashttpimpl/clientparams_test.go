@@ -11,7 +11,7 @@ import (
 )
 
 func TestRequestHelpers(t *testing.T) {
-	var req oashttp.Request
+	var req Request
 	req.AddPath("/a b/", "x/y")
 	req.Path = append(req.Path, "/z"...)
 	type kind string

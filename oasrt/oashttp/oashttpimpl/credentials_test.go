@@ -45,7 +45,7 @@ func TestSecurityErrors(t *testing.T) {
 	missing := &oashttp.SecurityError{Scheme: "a", Err: oashttp.ErrNoCredentials}
 	rejected := &oashttp.SecurityError{Scheme: "b", Err: errors.New("secret")}
 	forbidden := &oashttp.SecurityError{Scheme: "c", Err: oashttp.ErrForbidden}
-	if oashttp.FirstSecurityError(missing, rejected) != rejected || oashttp.FirstSecurityError(rejected, missing) != rejected || oashttp.FirstSecurityError(missing, forbidden) != forbidden {
+	if FirstSecurityError(missing, rejected) != rejected || FirstSecurityError(rejected, missing) != rejected || FirstSecurityError(missing, forbidden) != forbidden {
 		t.Error("FirstSecurityError does not prefer presented credentials")
 	}
 	for err, want := range map[error]int{missing: 401, rejected: 401, forbidden: 403} {
@@ -65,7 +65,7 @@ func TestSecurityErrors(t *testing.T) {
 		t.Errorf("rejected credentials admitted: %v", err)
 	}
 	w := httptest.NewRecorder()
-	oashttp.NewServerConfig(nil, nil).Error(w, r, &oashttp.SecurityError{Scheme: "b", Challenge: "Bearer", Err: oashttp.ErrNoCredentials})
+	NewServer(nil, nil).Error(w, r, &oashttp.SecurityError{Scheme: "b", Challenge: "Bearer", Err: oashttp.ErrNoCredentials})
 	if w.Code != 401 || w.Header().Get("WWW-Authenticate") != "Bearer" {
 		t.Errorf("challenge: %d %v", w.Code, w.Header())
 	}

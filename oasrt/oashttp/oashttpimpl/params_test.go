@@ -4,8 +4,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 func TestCutSegment(t *testing.T) {
@@ -207,7 +205,7 @@ func TestMedia(t *testing.T) {
 		"application/json": true, "Application/JSON; charset=utf-8": true, "application/problem+json": true,
 		"application/jsonx": false, "text/json": false, "+json": false, "": false,
 	} {
-		if oashttp.IsJSON(ct) != want {
+		if IsJSON(ct) != want {
 			t.Errorf("IsJSON(%q) = %v", ct, !want)
 		}
 	}
@@ -216,11 +214,11 @@ func TestMedia(t *testing.T) {
 		"text/plain; charset=utf-8": true, "TEXT/CSV": true, "application/octet-stream": true,
 		"application/json": false, "text": false, "": false,
 	} {
-		if oashttp.MediaMatches(ct, ranges) != want {
+		if MediaMatches(ct, ranges) != want {
 			t.Errorf("MediaMatches(%q) = %v", ct, !want)
 		}
 	}
-	if !oashttp.MediaMatches("image/png", []string{"*/*"}) {
+	if !MediaMatches("image/png", []string{"*/*"}) {
 		t.Error("*/* does not match image/png")
 	}
 }

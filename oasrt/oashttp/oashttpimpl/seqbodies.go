@@ -6,7 +6,6 @@ import (
 	"iter"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -20,7 +19,7 @@ func WriteSeq[T any](rw http.ResponseWriter, r *http.Request, status int, conten
 	// transform): HTTP/1 servers would otherwise close the request body
 	// at the response's first write.
 	http.NewResponseController(rw).EnableFullDuplex()
-	oashttp.WriteStream(rw, r, status, contentType, func(w *oasimpl.Writer, out io.Writer) error {
+	WriteStream(rw, r, status, contentType, func(w *oasimpl.Writer, out io.Writer) error {
 		return oasimpl.EncodeSeq(w, out, f, seq, enc)
 	})
 }
@@ -49,7 +48,7 @@ func SendSeq[T any](f oasimpl.SeqFormat, seq iter.Seq2[T, error], enc func(*T, *
 // (the response limit does not bound a sequence, which need not end); the
 // body is closed when the iteration ends or is stopped. A decoding error
 // carries the response's status. It can be ranged over once.
-func ResponseSeq[T any](c *oashttp.ClientConfig, resp *http.Response, f oasimpl.SeqFormat, dec func(*T, *oasimpl.Reader) error) iter.Seq2[T, error] {
+func ResponseSeq[T any](c *Client, resp *http.Response, f oasimpl.SeqFormat, dec func(*T, *oasimpl.Reader) error) iter.Seq2[T, error] {
 	used := false
 	return func(yield func(T, error) bool) {
 		if used {
@@ -76,7 +75,7 @@ func ResponseSeq[T any](c *oashttp.ClientConfig, resp *http.Response, f oasimpl.
 // an iterator the generated client hands out: when the iteration ends, or
 // the consumer stops it, the body is released and closed; a decoding error
 // carries the response's status. It can be ranged over once.
-func ResponseItems[T any](resp *http.Response, b *oashttp.Body, seq iter.Seq2[T, error]) iter.Seq2[T, error] {
+func ResponseItems[T any](resp *http.Response, b *Body, seq iter.Seq2[T, error]) iter.Seq2[T, error] {
 	used := false
 	return func(yield func(T, error) bool) {
 		if used {

@@ -8,12 +8,12 @@ import (
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
-// JSONRequest reads the JSON request body of r (see ServerConfig.JSONBody)
+// JSONRequest reads the JSON request body of r (see Server.JSONBody)
 // into a new T with decode, T's validating decoder. It returns nil without
 // an error when an optional body is absent. A body that is not JSON is a
 // 400; one that breaks the schema is answered with status invalid (see
 // Body.Fail).
-func JSONRequest[T any](c *oashttp.ServerConfig, r *http.Request, required bool, invalid int, decode func(*T, *oasimpl.Reader) error) (*T, error) {
+func JSONRequest[T any](c *Server, r *http.Request, required bool, invalid int, decode func(*T, *oasimpl.Reader) error) (*T, error) {
 	rb, err := c.JSONBody(r, required)
 	if rb == nil || err != nil {
 		return nil, err

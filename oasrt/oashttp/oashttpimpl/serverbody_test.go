@@ -13,7 +13,7 @@ func TestFormBody(t *testing.T) {
 	if got := string(FormEncode([]string{"a b", "1&2", "c", ""})); got != "a+b=1%262&c=" {
 		t.Errorf("FormEncode = %s", got)
 	}
-	c := oashttp.NewServerConfig(nil, []oashttp.ServerOption{oashttp.WithMaxBodyBytes(16)})
+	c := NewServer(nil, []oashttp.ServerOption{oashttp.WithMaxBodyBytes(16)})
 	req := httptest.NewRequest("POST", "/", strings.NewReader("a+b=1%262&&c="))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	pairs, err := c.FormBody(req, true)

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -36,7 +35,7 @@ func GetResponseWriter() *oasimpl.Writer {
 // either. When it returns nil the body is ready for WriteBody.
 func EndJSON(r *http.Request, status int, w *oasimpl.Writer, check func(*oasimpl.Reader) error) error {
 	err := w.Err()
-	if err == nil && oashttp.ChecksResponse(r) {
+	if err == nil && ChecksResponse(r) {
 		err = CheckResponse(status, w, check)
 	}
 	if err != nil {
@@ -51,7 +50,7 @@ func WriteJSON(rw http.ResponseWriter, r *http.Request, status int, contentType 
 	if err := EndJSON(r, status, w, check); err != nil {
 		return err
 	}
-	oashttp.WriteBody(rw, r, status, contentType, w)
+	WriteBody(rw, r, status, contentType, w)
 	return nil
 }
 
@@ -95,7 +94,7 @@ func ResponseMedia(ct string, declared ...string) (string, error) {
 		}
 		return declared[0], nil
 	}
-	if oashttp.MediaMatches(ct, declared) {
+	if MediaMatches(ct, declared) {
 		return ct, nil
 	}
 	return "", errors.New("response content type " + strconv.Quote(ct) + " is not one the operation declares (" + strings.Join(declared, ", ") + ")")
@@ -109,6 +108,6 @@ func WriteReaderAs(rw http.ResponseWriter, status int, ct string, body io.Reader
 	if err != nil {
 		return err
 	}
-	oashttp.WriteReader(rw, status, ct, body)
+	WriteReader(rw, status, ct, body)
 	return nil
 }

@@ -25,34 +25,31 @@ import (
 // with the declared response's validating decoder.
 type ResponseCheck func(status int, contentType string, r *oasimpl.Reader) error
 
-// NewValidatorConfig applies opts over the defaults, which are the
-// server's (oashttp.NewServerConfig).
-func NewValidatorConfig(opts []oashttp.ValidatorOption) *oashttp.ValidatorConfig {
+// HTTPValidator is the engine of a generated validator and contract
+// transport: the configuration its options set, and the server engine of
+// its server options, which reads and answers requests as a generated
+// server does.
+type HTTPValidator struct {
+	*oashttp.ValidatorConfig
+	// Engine reads and answers requests by the validator's ServerConfig.
+	Engine *Server
+}
+
+// NewHTTPValidator applies opts over the defaults, which are the server's
+// (NewServer).
+func NewHTTPValidator(opts []oashttp.ValidatorOption) *HTTPValidator {
 	c := &oashttp.ValidatorConfig{}
 	for _, o := range opts {
 		o(c)
 	}
-	limits := oashttp.NewServerConfig(nil, nil)
-	if c.Server.MaxBodyBytes <= 0 {
-		c.Server.MaxBodyBytes = limits.MaxBodyBytes
-	}
-	if c.Server.ErrorWriter == nil {
-		c.Server.ErrorWriter = limits.ErrorWriter
-	}
-	if c.Server.MaxQueryParams <= 0 {
-		c.Server.MaxQueryParams = limits.MaxQueryParams
-	}
-	if c.Server.MaxMultipartMemory <= 0 {
-		c.Server.MaxMultipartMemory = limits.MaxMultipartMemory
-	}
-	return c
+	return &HTTPValidator{ValidatorConfig: c, Engine: ServerOf(&c.Server)}
 }
 
 // ValidatorBody reads the JSON request body of r as JSONRequest does, for
 // a validator, which decodes it from the Body's Reader into a value of its
 // own (on its stack) and hands the result to BodyValidated. It returns nil and
 // no error when the body is absent and not required.
-func ValidatorBody(c *oashttp.ServerConfig, r *http.Request, required bool) (*oashttp.Body, error) {
+func ValidatorBody(c *Server, r *http.Request, required bool) (*Body, error) {
 	return c.JSONBody(r, required)
 }
 
@@ -61,7 +58,7 @@ func ValidatorBody(c *oashttp.ServerConfig, r *http.Request, required bool) (*oa
 // success and after a decoding failure alike, so that the request can be
 // passed on, and the failure as the server answers it (invalid is the
 // status of a body that breaks the schema). The decoded value is dropped.
-func BodyValidated(rb *oashttp.Body, err error, invalid int) (*oashttp.Body, error) {
+func BodyValidated(rb *Body, err error, invalid int) (*Body, error) {
 	if err == nil {
 		err = rb.Reader.End()
 	}
@@ -75,7 +72,7 @@ func BodyValidated(rb *oashttp.Body, err error, invalid int) (*oashttp.Body, err
 // request body of r as the server does (FormBody), decoding its pairs
 // with decode, the generated pairs decoder of the body's type; like
 // BodyValidated it returns the Body holding the bytes read.
-func ValidateForm(c *oashttp.ServerConfig, r *http.Request, required bool, invalid int, decode func(pairs []string) error) (*oashttp.Body, error) {
+func ValidateForm(c *Server, r *http.Request, required bool, invalid int, decode func(pairs []string) error) (*Body, error) {
 	b, pairs, err := c.KeptFormBody(r, required)
 	if err == nil && pairs != nil {
 		if err = decode(pairs); err != nil {
@@ -89,7 +86,7 @@ func ValidateForm(c *oashttp.ServerConfig, r *http.Request, required bool, inval
 // multipart, sequence and streamed bodies): present when required, declaring
 // no more than the body limit, in a Content-Encoding the server undoes
 // and in one of the declared media types. The body itself is not read.
-func CheckMedia(c *oashttp.ServerConfig, r *http.Request, required bool, media []string) error {
+func CheckMedia(c *Server, r *http.Request, required bool, media []string) error {
 	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
 		if required {
 			return &oashttp.BodyError{Err: oashttp.ErrMissing}
@@ -104,7 +101,7 @@ func CheckMedia(c *oashttp.ServerConfig, r *http.Request, required bool, media [
 	default:
 		return &oashttp.EncodingError{Got: ce}
 	}
-	if ct := r.Header.Get("Content-Type"); !oashttp.MediaMatches(ct, media) {
+	if ct := r.Header.Get("Content-Type"); !MediaMatches(ct, media) {
 		return &oashttp.MediaTypeError{Got: ct, Want: media}
 	}
 	return nil
@@ -113,7 +110,7 @@ func CheckMedia(c *oashttp.ServerConfig, r *http.Request, required bool, media [
 // Unrouted ends a validator's request that matches no operation: err is
 // oashttp.ErrNotFound or an *oashttp.MethodError. It is passed on
 // unchecked unless c refuses unknown routes.
-func Unrouted(c *oashttp.ValidatorConfig, w http.ResponseWriter, r *http.Request, next http.Handler, err error) {
+func Unrouted(c *HTTPValidator, w http.ResponseWriter, r *http.Request, next http.Handler, err error) {
 	if !c.RefuseUnknown {
 		next.ServeHTTP(w, r)
 		return
@@ -126,7 +123,7 @@ func Unrouted(c *oashttp.ValidatorConfig, w http.ResponseWriter, r *http.Request
 		next.ServeHTTP(w, r)
 		return
 	}
-	c.Server.Error(w, r, err)
+	c.Engine.Error(w, r, err)
 }
 
 // Validated ends a validator's request to operation id, checked by the
@@ -136,16 +133,16 @@ func Unrouted(c *oashttp.ValidatorConfig, w http.ResponseWriter, r *http.Request
 // mode, logged and passed on; one that does not is passed on with its
 // body replayed from body, whose bytes are released when next returns.
 // With response checks, check is the operation's.
-func Validated(c *oashttp.ValidatorConfig, w http.ResponseWriter, r *http.Request, next http.Handler, id string, check ResponseCheck, body *oashttp.Body, err error) {
+func Validated(c *HTTPValidator, w http.ResponseWriter, r *http.Request, next http.Handler, id string, check ResponseCheck, body *Body, err error) {
 	if err != nil {
 		if c.Violations != nil {
 			c.Violations.Add(1)
 		}
-		if !c.ReportOnly || body == nil && lostBody(&c.Server, r, err) {
+		if !c.ReportOnly || body == nil && lostBody(c.Engine, r, err) {
 			if body != nil {
 				body.Release()
 			}
-			c.Server.Error(w, r, err)
+			c.Engine.Error(w, r, err)
 			return
 		}
 		logViolation(c, r, slog.LevelWarn, "request breaks the spec", id, err)
@@ -184,7 +181,7 @@ func Validated(c *oashttp.ValidatorConfig, w http.ResponseWriter, r *http.Reques
 
 // lostBody reports whether err, met reading r's body, consumed bytes it
 // did not keep: the request cannot be passed on whole.
-func lostBody(c *oashttp.ServerConfig, r *http.Request, err error) bool {
+func lostBody(c *Server, r *http.Request, err error) bool {
 	switch e := err.(type) {
 	case *oashttp.TooLargeError:
 		return r.ContentLength <= c.MaxBodyBytes // read up to the limit
@@ -194,7 +191,7 @@ func lostBody(c *oashttp.ServerConfig, r *http.Request, err error) bool {
 	return false
 }
 
-func logViolation(c *oashttp.ValidatorConfig, r *http.Request, level slog.Level, msg, id string, err error) {
+func logViolation(c *HTTPValidator, r *http.Request, level slog.Level, msg, id string, err error) {
 	l := c.Server.Logger
 	if l == nil {
 		l = slog.Default()
@@ -227,7 +224,7 @@ var checkedWriters = sync.Pool{New: func() any { return new(checkedWriter) }}
 // their status and media type checked when they start.
 type checkedWriter struct {
 	http.ResponseWriter
-	c       *oashttp.ValidatorConfig
+	c       *HTTPValidator
 	r       *http.Request
 	id      string
 	check   ResponseCheck
@@ -247,7 +244,7 @@ func (cw *checkedWriter) WriteHeader(status int) {
 		return
 	}
 	cw.status = status
-	cw.holding = oashttp.IsJSON(cw.Header().Get("Content-Type"))
+	cw.holding = IsJSON(cw.Header().Get("Content-Type"))
 	if !cw.holding {
 		// Nothing is held: the status and media type are checked now,
 		// while a 500 can still take their place.
@@ -321,7 +318,7 @@ func (cw *checkedWriter) violation(err error) bool {
 	}
 	cw.holding, cw.passed, cw.refused = false, true, true
 	cw.Header().Del("Content-Length")
-	c.Server.Error(cw.ResponseWriter, cw.r, err)
+	c.Engine.Error(cw.ResponseWriter, cw.r, err)
 	return true
 }
 
@@ -357,7 +354,7 @@ func (cw *checkedWriter) finish() {
 // RoundTrip returns), and the violation, if any, as a *ContractError.
 // validate is the generated check, which routes the request (its path
 // without c's BasePath) and returns the operation's id and response check.
-func Contract(c *oashttp.ValidatorConfig, req *http.Request, validate func(*oashttp.ServerConfig, *http.Request) (string, ResponseCheck, *oashttp.Body, error)) (*http.Request, string, ResponseCheck, error) {
+func Contract(c *HTTPValidator, req *http.Request, validate func(*Server, *http.Request) (string, ResponseCheck, *Body, error)) (*http.Request, string, ResponseCheck, error) {
 	r := *req
 	u := *req.URL
 	if c.BasePath != "" {
@@ -369,7 +366,7 @@ func Contract(c *oashttp.ValidatorConfig, req *http.Request, validate func(*oash
 		u.RawPath = strings.TrimPrefix(u.RawPath, c.BasePath)
 	}
 	r.URL = &u
-	id, check, body, err := validate(&c.Server, &r)
+	id, check, body, err := validate(c.Engine, &r)
 	out := req
 	if body != nil {
 		data := bytes.Clone(body.Bytes())
@@ -393,11 +390,11 @@ func Contract(c *oashttp.ValidatorConfig, req *http.Request, validate func(*oash
 // ContractResponse checks resp, the response to a request to operation id
 // that check checks, for a contract transport: a JSON body of at most the
 // body limit is read whole, checked and replayed to the caller.
-func ContractResponse(c *oashttp.ValidatorConfig, resp *http.Response, id string, check ResponseCheck) error {
+func ContractResponse(c *HTTPValidator, resp *http.Response, id string, check ResponseCheck) error {
 	ct := resp.Header.Get("Content-Type")
 	var rd *oasimpl.Reader
 	if resp.Request == nil || resp.Request.Method != http.MethodHead {
-		if oashttp.IsJSON(ct) && resp.Body != nil && resp.ContentLength <= c.Server.MaxBodyBytes {
+		if IsJSON(ct) && resp.Body != nil && resp.ContentLength <= c.Server.MaxBodyBytes {
 			data, err := io.ReadAll(io.LimitReader(resp.Body, c.Server.MaxBodyBytes+1))
 			resp.Body.Close()
 			resp.Body = io.NopCloser(bytes.NewReader(data))
@@ -459,7 +456,7 @@ func HasBearer(r *http.Request) bool {
 // (MediaMatches), or -1 for none.
 func MediaIndex(ct string, types ...string) int {
 	for i := range types {
-		if oashttp.MediaMatches(ct, types[i:i+1]) {
+		if MediaMatches(ct, types[i:i+1]) {
 			return i
 		}
 	}

@@ -47,7 +47,7 @@ var validatorOperations = [3]struct {
 // oashttp.WithReportOnly logs violations and passes the requests on, and
 // oashttp.WithResponseValidation checks the responses too.
 func NewValidator(opts ...oashttp.ValidatorOption) func(http.Handler) http.Handler {
-	c := oashttpimpl.NewValidatorConfig(opts)
+	c := oashttpimpl.NewHTTPValidator(opts)
 	return func(next http.Handler) http.Handler {
 		return &validator{c: c, next: next}
 	}
@@ -55,13 +55,13 @@ func NewValidator(opts ...oashttp.ValidatorOption) func(http.Handler) http.Handl
 
 // validator is the handler NewValidator puts in front of next.
 type validator struct {
-	c    *oashttp.ValidatorConfig
+	c    *oashttpimpl.HTTPValidator
 	next http.Handler
 }
 
 // ServeHTTP checks r, then answers it or passes it on.
 func (v *validator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	op, body, err := validateRequest(&v.c.Server, r)
+	op, body, err := validateRequest(v.c.Engine, r)
 	if op < 0 {
 		oashttpimpl.Unrouted(v.c, w, r, v.next, err)
 		return
@@ -82,12 +82,12 @@ func NewContractTransport(base http.RoundTripper, opts ...oashttp.ValidatorOptio
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	return &contractTransport{c: oashttpimpl.NewValidatorConfig(opts), base: base}
+	return &contractTransport{c: oashttpimpl.NewHTTPValidator(opts), base: base}
 }
 
 // contractTransport is the http.RoundTripper NewContractTransport returns.
 type contractTransport struct {
-	c    *oashttp.ValidatorConfig
+	c    *oashttpimpl.HTTPValidator
 	base http.RoundTripper
 }
 
@@ -111,7 +111,7 @@ func (t *contractTransport) RoundTrip(req *http.Request) (*http.Response, error)
 
 // contractRequest is validateRequest for a contract transport, naming the
 // operation.
-func contractRequest(c *oashttp.ServerConfig, r *http.Request) (string, oashttpimpl.ResponseCheck, *oashttp.Body, error) {
+func contractRequest(c *oashttpimpl.Server, r *http.Request) (string, oashttpimpl.ResponseCheck, *oashttpimpl.Body, error) {
 	op, body, err := validateRequest(c, r)
 	if op < 0 {
 		return "", nil, nil, err
@@ -124,7 +124,7 @@ func contractRequest(c *oashttp.ServerConfig, r *http.Request) (string, oashttpi
 // server would. It returns the operation's index, or routeNotFound or
 // routeMethodNotAllowed with the error to answer, the body it read, if
 // any, and the first violation.
-func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Body, error) {
+func validateRequest(c *oashttpimpl.Server, r *http.Request) (int, *oashttpimpl.Body, error) {
 	var p [1]string
 	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
@@ -139,7 +139,7 @@ func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Bo
 			return op, nil, err
 		}
 	}
-	var body *oashttp.Body
+	var body *oashttpimpl.Body
 	var err error
 	switch op {
 	case 0:
@@ -153,7 +153,7 @@ func validateRequest(c *oashttp.ServerConfig, r *http.Request) (int, *oashttp.Bo
 }
 
 // validateAddPetRequest checks a request of AddPet (POST /pet).
-func validateAddPetRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateAddPetRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	rb, err := oashttpimpl.ValidatorBody(c, r, true)
 	if rb == nil || err != nil {
 		return nil, err
@@ -163,7 +163,7 @@ func validateAddPetRequest(c *oashttp.ServerConfig, r *http.Request, p []string,
 }
 
 // validateFindPetsByStatusRequest checks a request of FindPetsByStatus (GET /pet/findByStatus).
-func validateFindPetsByStatusRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateFindPetsByStatusRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params FindPetsByStatusParams
 	if err := decodeFindPetsByStatusParams(&params, r, p, esc); err != nil {
 		return nil, err
@@ -197,7 +197,7 @@ func decodeFindPetsByStatusParams(params *FindPetsByStatusParams, r *http.Reques
 }
 
 // validateGetPetByIDRequest checks a request of GetPetByID (GET /pet/{petId}).
-func validateGetPetByIDRequest(c *oashttp.ServerConfig, r *http.Request, p []string, esc bool) (*oashttp.Body, error) {
+func validateGetPetByIDRequest(c *oashttpimpl.Server, r *http.Request, p []string, esc bool) (*oashttpimpl.Body, error) {
 	var params GetPetByIDParams
 	if err := decodeGetPetByIDParams(&params, r, p, esc); err != nil {
 		return nil, err

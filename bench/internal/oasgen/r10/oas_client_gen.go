@@ -16,13 +16,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // ListMmyo calls GET /mmyo
 func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (ListMmyoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
@@ -52,28 +52,28 @@ func (c *Client) readListMmyoResponse(resp *http.Response, err error) (ListMmyoR
 
 // CreateMmyo calls POST /mmyo
 func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (CreateMmyoResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMmyo calls GET /mmyo/{id}
 func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oashttp.CallOption) (GetMmyoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
 func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oashttp.CallOption) (DeleteMmyoResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
 func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oashttp.CallOption) (GetMmyoItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -81,35 +81,35 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 
 // ListOrders calls GET /orders
 func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (ListOrdersResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateOrders calls POST /orders
 func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (CreateOrdersResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOrders calls GET /orders/{id}
 func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oashttp.CallOption) (GetOrdersResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteOrders calls DELETE /orders/{id}
 func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oashttp.CallOption) (DeleteOrdersResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
 func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oashttp.CallOption) (GetOrdersItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))

@@ -16,13 +16,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // ListMmyo calls GET /mmyo
 func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (ListMmyoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
@@ -52,28 +52,28 @@ func (c *Client) readListMmyoResponse(resp *http.Response, err error) (ListMmyoR
 
 // CreateMmyo calls POST /mmyo
 func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (CreateMmyoResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMmyo calls GET /mmyo/{id}
 func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oashttp.CallOption) (GetMmyoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
 func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oashttp.CallOption) (DeleteMmyoResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
 func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oashttp.CallOption) (GetMmyoItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -81,35 +81,35 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 
 // ListWdqxlykfqr calls GET /wdqxlykfqr
 func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption) (ListWdqxlykfqrResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateWdqxlykfqr calls POST /wdqxlykfqr
 func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption) (CreateWdqxlykfqrResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWdqxlykfqr calls GET /wdqxlykfqr/{id}
 func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, opts ...oashttp.CallOption) (GetWdqxlykfqrResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteWdqxlykfqr calls DELETE /wdqxlykfqr/{id}
 func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams, opts ...oashttp.CallOption) (DeleteWdqxlykfqrResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWdqxlykfqrItem calls GET /wdqxlykfqr/{id}/items/{itemId}
 func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams, opts ...oashttp.CallOption) (GetWdqxlykfqrItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -117,35 +117,35 @@ func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItem
 
 // ListDgazlnoxuj calls GET /dgazlnoxuj
 func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption) (ListDgazlnoxujResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateDgazlnoxuj calls POST /dgazlnoxuj
 func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption) (CreateDgazlnoxujResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDgazlnoxuj calls GET /dgazlnoxuj/{id}
 func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, opts ...oashttp.CallOption) (GetDgazlnoxujResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteDgazlnoxuj calls DELETE /dgazlnoxuj/{id}
 func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams, opts ...oashttp.CallOption) (DeleteDgazlnoxujResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDgazlnoxujItem calls GET /dgazlnoxuj/{id}/items/{itemId}
 func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams, opts ...oashttp.CallOption) (GetDgazlnoxujItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -153,35 +153,35 @@ func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItem
 
 // ListHnltmg calls GET /hnltmg
 func (c *Client) ListHnltmg(ctx context.Context, opts ...oashttp.CallOption) (ListHnltmgResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHnltmg calls POST /hnltmg
 func (c *Client) CreateHnltmg(ctx context.Context, opts ...oashttp.CallOption) (CreateHnltmgResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHnltmg calls GET /hnltmg/{id}
 func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...oashttp.CallOption) (GetHnltmgResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHnltmg calls DELETE /hnltmg/{id}
 func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, opts ...oashttp.CallOption) (DeleteHnltmgResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHnltmgItem calls GET /hnltmg/{id}/items/{itemId}
 func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, opts ...oashttp.CallOption) (GetHnltmgItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -189,35 +189,35 @@ func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, 
 
 // ListSqmlbhlktp calls GET /sqmlbhlktp
 func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption) (ListSqmlbhlktpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSqmlbhlktp calls POST /sqmlbhlktp
 func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption) (CreateSqmlbhlktpResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSqmlbhlktp calls GET /sqmlbhlktp/{id}
 func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, opts ...oashttp.CallOption) (GetSqmlbhlktpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSqmlbhlktp calls DELETE /sqmlbhlktp/{id}
 func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams, opts ...oashttp.CallOption) (DeleteSqmlbhlktpResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSqmlbhlktpItem calls GET /sqmlbhlktp/{id}/items/{itemId}
 func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams, opts ...oashttp.CallOption) (GetSqmlbhlktpItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -225,35 +225,35 @@ func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItem
 
 // ListDlskblpu calls GET /dlskblpu
 func (c *Client) ListDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (ListDlskblpuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateDlskblpu calls POST /dlskblpu
 func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (CreateDlskblpuResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDlskblpu calls GET /dlskblpu/{id}
 func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts ...oashttp.CallOption) (GetDlskblpuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteDlskblpu calls DELETE /dlskblpu/{id}
 func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams, opts ...oashttp.CallOption) (DeleteDlskblpuResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDlskblpuItem calls GET /dlskblpu/{id}/items/{itemId}
 func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams, opts ...oashttp.CallOption) (GetDlskblpuItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -261,35 +261,35 @@ func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemPara
 
 // ListUugh calls GET /uugh
 func (c *Client) ListUugh(ctx context.Context, opts ...oashttp.CallOption) (ListUughResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateUugh calls POST /uugh
 func (c *Client) CreateUugh(ctx context.Context, opts ...oashttp.CallOption) (CreateUughResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUugh calls GET /uugh/{id}
 func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oashttp.CallOption) (GetUughResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteUugh calls DELETE /uugh/{id}
 func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts ...oashttp.CallOption) (DeleteUughResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUughItem calls GET /uugh/{id}/items/{itemId}
 func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts ...oashttp.CallOption) (GetUughItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -297,35 +297,35 @@ func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts
 
 // ListSvashrrvcd calls GET /svashrrvcd
 func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption) (ListSvashrrvcdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSvashrrvcd calls POST /svashrrvcd
 func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption) (CreateSvashrrvcdResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSvashrrvcd calls GET /svashrrvcd/{id}
 func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, opts ...oashttp.CallOption) (GetSvashrrvcdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSvashrrvcd calls DELETE /svashrrvcd/{id}
 func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams, opts ...oashttp.CallOption) (DeleteSvashrrvcdResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSvashrrvcdItem calls GET /svashrrvcd/{id}/items/{itemId}
 func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams, opts ...oashttp.CallOption) (GetSvashrrvcdItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -333,35 +333,35 @@ func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItem
 
 // ListNrvhsjyft calls GET /nrvhsjyft
 func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) (ListNrvhsjyftResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNrvhsjyft calls POST /nrvhsjyft
 func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) (CreateNrvhsjyftResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNrvhsjyft calls GET /nrvhsjyft/{id}
 func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, opts ...oashttp.CallOption) (GetNrvhsjyftResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNrvhsjyft calls DELETE /nrvhsjyft/{id}
 func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams, opts ...oashttp.CallOption) (DeleteNrvhsjyftResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNrvhsjyftItem calls GET /nrvhsjyft/{id}/items/{itemId}
 func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams, opts ...oashttp.CallOption) (GetNrvhsjyftItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -369,35 +369,35 @@ func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemPa
 
 // ListXrwjtbb calls GET /xrwjtbb
 func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (ListXrwjtbbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateXrwjtbb calls POST /xrwjtbb
 func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (CreateXrwjtbbResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXrwjtbb calls GET /xrwjtbb/{id}
 func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts ...oashttp.CallOption) (GetXrwjtbbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteXrwjtbb calls DELETE /xrwjtbb/{id}
 func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, opts ...oashttp.CallOption) (DeleteXrwjtbbResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXrwjtbbItem calls GET /xrwjtbb/{id}/items/{itemId}
 func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams, opts ...oashttp.CallOption) (GetXrwjtbbItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -405,35 +405,35 @@ func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams
 
 // ListNwcvaojrql calls GET /nwcvaojrql
 func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption) (ListNwcvaojrqlResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNwcvaojrql calls POST /nwcvaojrql
 func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption) (CreateNwcvaojrqlResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNwcvaojrql calls GET /nwcvaojrql/{id}
 func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, opts ...oashttp.CallOption) (GetNwcvaojrqlResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNwcvaojrql calls DELETE /nwcvaojrql/{id}
 func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams, opts ...oashttp.CallOption) (DeleteNwcvaojrqlResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNwcvaojrqlItem calls GET /nwcvaojrql/{id}/items/{itemId}
 func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams, opts ...oashttp.CallOption) (GetNwcvaojrqlItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -441,35 +441,35 @@ func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItem
 
 // ListLfubzamkh calls GET /lfubzamkh
 func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) (ListLfubzamkhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLfubzamkh calls POST /lfubzamkh
 func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) (CreateLfubzamkhResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLfubzamkh calls GET /lfubzamkh/{id}
 func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, opts ...oashttp.CallOption) (GetLfubzamkhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLfubzamkh calls DELETE /lfubzamkh/{id}
 func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams, opts ...oashttp.CallOption) (DeleteLfubzamkhResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLfubzamkhItem calls GET /lfubzamkh/{id}/items/{itemId}
 func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams, opts ...oashttp.CallOption) (GetLfubzamkhItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -477,35 +477,35 @@ func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemPa
 
 // ListSzrw calls GET /szrw
 func (c *Client) ListSzrw(ctx context.Context, opts ...oashttp.CallOption) (ListSzrwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSzrw calls POST /szrw
 func (c *Client) CreateSzrw(ctx context.Context, opts ...oashttp.CallOption) (CreateSzrwResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSzrw calls GET /szrw/{id}
 func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oashttp.CallOption) (GetSzrwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSzrw calls DELETE /szrw/{id}
 func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts ...oashttp.CallOption) (DeleteSzrwResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSzrwItem calls GET /szrw/{id}/items/{itemId}
 func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts ...oashttp.CallOption) (GetSzrwItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -513,35 +513,35 @@ func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts
 
 // ListZyccvzoabv calls GET /zyccvzoabv
 func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption) (ListZyccvzoabvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateZyccvzoabv calls POST /zyccvzoabv
 func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption) (CreateZyccvzoabvResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZyccvzoabv calls GET /zyccvzoabv/{id}
 func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, opts ...oashttp.CallOption) (GetZyccvzoabvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteZyccvzoabv calls DELETE /zyccvzoabv/{id}
 func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams, opts ...oashttp.CallOption) (DeleteZyccvzoabvResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZyccvzoabvItem calls GET /zyccvzoabv/{id}/items/{itemId}
 func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams, opts ...oashttp.CallOption) (GetZyccvzoabvItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -549,35 +549,35 @@ func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItem
 
 // ListRtugdwewe calls GET /rtugdwewe
 func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) (ListRtugdweweResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateRtugdwewe calls POST /rtugdwewe
 func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) (CreateRtugdweweResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetRtugdwewe calls GET /rtugdwewe/{id}
 func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, opts ...oashttp.CallOption) (GetRtugdweweResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteRtugdwewe calls DELETE /rtugdwewe/{id}
 func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams, opts ...oashttp.CallOption) (DeleteRtugdweweResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetRtugdweweItem calls GET /rtugdwewe/{id}/items/{itemId}
 func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams, opts ...oashttp.CallOption) (GetRtugdweweItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -585,35 +585,35 @@ func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemPa
 
 // ListNqhlcbrwy calls GET /nqhlcbrwy
 func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) (ListNqhlcbrwyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNqhlcbrwy calls POST /nqhlcbrwy
 func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) (CreateNqhlcbrwyResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNqhlcbrwy calls GET /nqhlcbrwy/{id}
 func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, opts ...oashttp.CallOption) (GetNqhlcbrwyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNqhlcbrwy calls DELETE /nqhlcbrwy/{id}
 func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams, opts ...oashttp.CallOption) (DeleteNqhlcbrwyResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNqhlcbrwyItem calls GET /nqhlcbrwy/{id}/items/{itemId}
 func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams, opts ...oashttp.CallOption) (GetNqhlcbrwyItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -621,35 +621,35 @@ func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemPa
 
 // ListJthgvs calls GET /jthgvs
 func (c *Client) ListJthgvs(ctx context.Context, opts ...oashttp.CallOption) (ListJthgvsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateJthgvs calls POST /jthgvs
 func (c *Client) CreateJthgvs(ctx context.Context, opts ...oashttp.CallOption) (CreateJthgvsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJthgvs calls GET /jthgvs/{id}
 func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...oashttp.CallOption) (GetJthgvsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteJthgvs calls DELETE /jthgvs/{id}
 func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, opts ...oashttp.CallOption) (DeleteJthgvsResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJthgvsItem calls GET /jthgvs/{id}/items/{itemId}
 func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, opts ...oashttp.CallOption) (GetJthgvsItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -657,35 +657,35 @@ func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, 
 
 // ListLpjjbiqmfi calls GET /lpjjbiqmfi
 func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption) (ListLpjjbiqmfiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLpjjbiqmfi calls POST /lpjjbiqmfi
 func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption) (CreateLpjjbiqmfiResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLpjjbiqmfi calls GET /lpjjbiqmfi/{id}
 func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLpjjbiqmfi calls DELETE /lpjjbiqmfi/{id}
 func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams, opts ...oashttp.CallOption) (DeleteLpjjbiqmfiResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLpjjbiqmfiItem calls GET /lpjjbiqmfi/{id}/items/{itemId}
 func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -693,35 +693,35 @@ func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItem
 
 // ListUkhvrhlife calls GET /ukhvrhlife
 func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption) (ListUkhvrhlifeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateUkhvrhlife calls POST /ukhvrhlife
 func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption) (CreateUkhvrhlifeResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUkhvrhlife calls GET /ukhvrhlife/{id}
 func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, opts ...oashttp.CallOption) (GetUkhvrhlifeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteUkhvrhlife calls DELETE /ukhvrhlife/{id}
 func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams, opts ...oashttp.CallOption) (DeleteUkhvrhlifeResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUkhvrhlifeItem calls GET /ukhvrhlife/{id}/items/{itemId}
 func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams, opts ...oashttp.CallOption) (GetUkhvrhlifeItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -729,35 +729,35 @@ func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItem
 
 // ListOrders calls GET /orders
 func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (ListOrdersResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateOrders calls POST /orders
 func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (CreateOrdersResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOrders calls GET /orders/{id}
 func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oashttp.CallOption) (GetOrdersResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteOrders calls DELETE /orders/{id}
 func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oashttp.CallOption) (DeleteOrdersResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
 func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oashttp.CallOption) (GetOrdersItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))

@@ -16,13 +16,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 
 // ListMmyo calls GET /mmyo
 func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (ListMmyoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
@@ -52,28 +52,28 @@ func (c *Client) readListMmyoResponse(resp *http.Response, err error) (ListMmyoR
 
 // CreateMmyo calls POST /mmyo
 func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (CreateMmyoResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMmyo calls GET /mmyo/{id}
 func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oashttp.CallOption) (GetMmyoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
 func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oashttp.CallOption) (DeleteMmyoResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
 func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oashttp.CallOption) (GetMmyoItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -81,35 +81,35 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 
 // ListWdqxlykfqr calls GET /wdqxlykfqr
 func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption) (ListWdqxlykfqrResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateWdqxlykfqr calls POST /wdqxlykfqr
 func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption) (CreateWdqxlykfqrResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWdqxlykfqr calls GET /wdqxlykfqr/{id}
 func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, opts ...oashttp.CallOption) (GetWdqxlykfqrResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteWdqxlykfqr calls DELETE /wdqxlykfqr/{id}
 func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams, opts ...oashttp.CallOption) (DeleteWdqxlykfqrResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWdqxlykfqrItem calls GET /wdqxlykfqr/{id}/items/{itemId}
 func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams, opts ...oashttp.CallOption) (GetWdqxlykfqrItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wdqxlykfqr/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -117,35 +117,35 @@ func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItem
 
 // ListDgazlnoxuj calls GET /dgazlnoxuj
 func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption) (ListDgazlnoxujResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateDgazlnoxuj calls POST /dgazlnoxuj
 func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption) (CreateDgazlnoxujResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDgazlnoxuj calls GET /dgazlnoxuj/{id}
 func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, opts ...oashttp.CallOption) (GetDgazlnoxujResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteDgazlnoxuj calls DELETE /dgazlnoxuj/{id}
 func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams, opts ...oashttp.CallOption) (DeleteDgazlnoxujResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDgazlnoxujItem calls GET /dgazlnoxuj/{id}/items/{itemId}
 func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams, opts ...oashttp.CallOption) (GetDgazlnoxujItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dgazlnoxuj/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -153,35 +153,35 @@ func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItem
 
 // ListHnltmg calls GET /hnltmg
 func (c *Client) ListHnltmg(ctx context.Context, opts ...oashttp.CallOption) (ListHnltmgResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHnltmg calls POST /hnltmg
 func (c *Client) CreateHnltmg(ctx context.Context, opts ...oashttp.CallOption) (CreateHnltmgResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHnltmg calls GET /hnltmg/{id}
 func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...oashttp.CallOption) (GetHnltmgResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHnltmg calls DELETE /hnltmg/{id}
 func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, opts ...oashttp.CallOption) (DeleteHnltmgResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHnltmgItem calls GET /hnltmg/{id}/items/{itemId}
 func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, opts ...oashttp.CallOption) (GetHnltmgItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hnltmg/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -189,35 +189,35 @@ func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, 
 
 // ListSqmlbhlktp calls GET /sqmlbhlktp
 func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption) (ListSqmlbhlktpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSqmlbhlktp calls POST /sqmlbhlktp
 func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption) (CreateSqmlbhlktpResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSqmlbhlktp calls GET /sqmlbhlktp/{id}
 func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, opts ...oashttp.CallOption) (GetSqmlbhlktpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSqmlbhlktp calls DELETE /sqmlbhlktp/{id}
 func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams, opts ...oashttp.CallOption) (DeleteSqmlbhlktpResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSqmlbhlktpItem calls GET /sqmlbhlktp/{id}/items/{itemId}
 func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams, opts ...oashttp.CallOption) (GetSqmlbhlktpItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/sqmlbhlktp/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -225,35 +225,35 @@ func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItem
 
 // ListDlskblpu calls GET /dlskblpu
 func (c *Client) ListDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (ListDlskblpuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateDlskblpu calls POST /dlskblpu
 func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (CreateDlskblpuResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDlskblpu calls GET /dlskblpu/{id}
 func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts ...oashttp.CallOption) (GetDlskblpuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteDlskblpu calls DELETE /dlskblpu/{id}
 func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams, opts ...oashttp.CallOption) (DeleteDlskblpuResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDlskblpuItem calls GET /dlskblpu/{id}/items/{itemId}
 func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams, opts ...oashttp.CallOption) (GetDlskblpuItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dlskblpu/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -261,35 +261,35 @@ func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemPara
 
 // ListUugh calls GET /uugh
 func (c *Client) ListUugh(ctx context.Context, opts ...oashttp.CallOption) (ListUughResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateUugh calls POST /uugh
 func (c *Client) CreateUugh(ctx context.Context, opts ...oashttp.CallOption) (CreateUughResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUugh calls GET /uugh/{id}
 func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oashttp.CallOption) (GetUughResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteUugh calls DELETE /uugh/{id}
 func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts ...oashttp.CallOption) (DeleteUughResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUughItem calls GET /uugh/{id}/items/{itemId}
 func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts ...oashttp.CallOption) (GetUughItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/uugh/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -297,35 +297,35 @@ func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts
 
 // ListSvashrrvcd calls GET /svashrrvcd
 func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption) (ListSvashrrvcdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSvashrrvcd calls POST /svashrrvcd
 func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption) (CreateSvashrrvcdResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSvashrrvcd calls GET /svashrrvcd/{id}
 func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, opts ...oashttp.CallOption) (GetSvashrrvcdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSvashrrvcd calls DELETE /svashrrvcd/{id}
 func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams, opts ...oashttp.CallOption) (DeleteSvashrrvcdResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSvashrrvcdItem calls GET /svashrrvcd/{id}/items/{itemId}
 func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams, opts ...oashttp.CallOption) (GetSvashrrvcdItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/svashrrvcd/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -333,35 +333,35 @@ func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItem
 
 // ListNrvhsjyft calls GET /nrvhsjyft
 func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) (ListNrvhsjyftResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNrvhsjyft calls POST /nrvhsjyft
 func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) (CreateNrvhsjyftResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNrvhsjyft calls GET /nrvhsjyft/{id}
 func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, opts ...oashttp.CallOption) (GetNrvhsjyftResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNrvhsjyft calls DELETE /nrvhsjyft/{id}
 func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams, opts ...oashttp.CallOption) (DeleteNrvhsjyftResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNrvhsjyftItem calls GET /nrvhsjyft/{id}/items/{itemId}
 func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams, opts ...oashttp.CallOption) (GetNrvhsjyftItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nrvhsjyft/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -369,35 +369,35 @@ func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemPa
 
 // ListXrwjtbb calls GET /xrwjtbb
 func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (ListXrwjtbbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateXrwjtbb calls POST /xrwjtbb
 func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (CreateXrwjtbbResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXrwjtbb calls GET /xrwjtbb/{id}
 func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts ...oashttp.CallOption) (GetXrwjtbbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteXrwjtbb calls DELETE /xrwjtbb/{id}
 func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, opts ...oashttp.CallOption) (DeleteXrwjtbbResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXrwjtbbItem calls GET /xrwjtbb/{id}/items/{itemId}
 func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams, opts ...oashttp.CallOption) (GetXrwjtbbItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xrwjtbb/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -405,35 +405,35 @@ func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams
 
 // ListNwcvaojrql calls GET /nwcvaojrql
 func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption) (ListNwcvaojrqlResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNwcvaojrql calls POST /nwcvaojrql
 func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption) (CreateNwcvaojrqlResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNwcvaojrql calls GET /nwcvaojrql/{id}
 func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, opts ...oashttp.CallOption) (GetNwcvaojrqlResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNwcvaojrql calls DELETE /nwcvaojrql/{id}
 func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams, opts ...oashttp.CallOption) (DeleteNwcvaojrqlResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNwcvaojrqlItem calls GET /nwcvaojrql/{id}/items/{itemId}
 func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams, opts ...oashttp.CallOption) (GetNwcvaojrqlItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nwcvaojrql/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -441,35 +441,35 @@ func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItem
 
 // ListLfubzamkh calls GET /lfubzamkh
 func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) (ListLfubzamkhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLfubzamkh calls POST /lfubzamkh
 func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) (CreateLfubzamkhResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLfubzamkh calls GET /lfubzamkh/{id}
 func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, opts ...oashttp.CallOption) (GetLfubzamkhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLfubzamkh calls DELETE /lfubzamkh/{id}
 func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams, opts ...oashttp.CallOption) (DeleteLfubzamkhResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLfubzamkhItem calls GET /lfubzamkh/{id}/items/{itemId}
 func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams, opts ...oashttp.CallOption) (GetLfubzamkhItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lfubzamkh/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -477,35 +477,35 @@ func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemPa
 
 // ListSzrw calls GET /szrw
 func (c *Client) ListSzrw(ctx context.Context, opts ...oashttp.CallOption) (ListSzrwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSzrw calls POST /szrw
 func (c *Client) CreateSzrw(ctx context.Context, opts ...oashttp.CallOption) (CreateSzrwResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSzrw calls GET /szrw/{id}
 func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oashttp.CallOption) (GetSzrwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSzrw calls DELETE /szrw/{id}
 func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts ...oashttp.CallOption) (DeleteSzrwResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSzrwItem calls GET /szrw/{id}/items/{itemId}
 func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts ...oashttp.CallOption) (GetSzrwItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/szrw/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -513,35 +513,35 @@ func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts
 
 // ListZyccvzoabv calls GET /zyccvzoabv
 func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption) (ListZyccvzoabvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateZyccvzoabv calls POST /zyccvzoabv
 func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption) (CreateZyccvzoabvResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZyccvzoabv calls GET /zyccvzoabv/{id}
 func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, opts ...oashttp.CallOption) (GetZyccvzoabvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteZyccvzoabv calls DELETE /zyccvzoabv/{id}
 func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams, opts ...oashttp.CallOption) (DeleteZyccvzoabvResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZyccvzoabvItem calls GET /zyccvzoabv/{id}/items/{itemId}
 func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams, opts ...oashttp.CallOption) (GetZyccvzoabvItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zyccvzoabv/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -549,35 +549,35 @@ func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItem
 
 // ListRtugdwewe calls GET /rtugdwewe
 func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) (ListRtugdweweResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateRtugdwewe calls POST /rtugdwewe
 func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) (CreateRtugdweweResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetRtugdwewe calls GET /rtugdwewe/{id}
 func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, opts ...oashttp.CallOption) (GetRtugdweweResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteRtugdwewe calls DELETE /rtugdwewe/{id}
 func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams, opts ...oashttp.CallOption) (DeleteRtugdweweResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetRtugdweweItem calls GET /rtugdwewe/{id}/items/{itemId}
 func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams, opts ...oashttp.CallOption) (GetRtugdweweItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/rtugdwewe/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -585,35 +585,35 @@ func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemPa
 
 // ListNqhlcbrwy calls GET /nqhlcbrwy
 func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) (ListNqhlcbrwyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNqhlcbrwy calls POST /nqhlcbrwy
 func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) (CreateNqhlcbrwyResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNqhlcbrwy calls GET /nqhlcbrwy/{id}
 func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, opts ...oashttp.CallOption) (GetNqhlcbrwyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNqhlcbrwy calls DELETE /nqhlcbrwy/{id}
 func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams, opts ...oashttp.CallOption) (DeleteNqhlcbrwyResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNqhlcbrwyItem calls GET /nqhlcbrwy/{id}/items/{itemId}
 func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams, opts ...oashttp.CallOption) (GetNqhlcbrwyItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nqhlcbrwy/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -621,35 +621,35 @@ func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemPa
 
 // ListJthgvs calls GET /jthgvs
 func (c *Client) ListJthgvs(ctx context.Context, opts ...oashttp.CallOption) (ListJthgvsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateJthgvs calls POST /jthgvs
 func (c *Client) CreateJthgvs(ctx context.Context, opts ...oashttp.CallOption) (CreateJthgvsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJthgvs calls GET /jthgvs/{id}
 func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...oashttp.CallOption) (GetJthgvsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteJthgvs calls DELETE /jthgvs/{id}
 func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, opts ...oashttp.CallOption) (DeleteJthgvsResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJthgvsItem calls GET /jthgvs/{id}/items/{itemId}
 func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, opts ...oashttp.CallOption) (GetJthgvsItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jthgvs/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -657,35 +657,35 @@ func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, 
 
 // ListLpjjbiqmfi calls GET /lpjjbiqmfi
 func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption) (ListLpjjbiqmfiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLpjjbiqmfi calls POST /lpjjbiqmfi
 func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption) (CreateLpjjbiqmfiResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLpjjbiqmfi calls GET /lpjjbiqmfi/{id}
 func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLpjjbiqmfi calls DELETE /lpjjbiqmfi/{id}
 func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams, opts ...oashttp.CallOption) (DeleteLpjjbiqmfiResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLpjjbiqmfiItem calls GET /lpjjbiqmfi/{id}/items/{itemId}
 func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lpjjbiqmfi/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -693,35 +693,35 @@ func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItem
 
 // ListUkhvrhlife calls GET /ukhvrhlife
 func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption) (ListUkhvrhlifeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateUkhvrhlife calls POST /ukhvrhlife
 func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption) (CreateUkhvrhlifeResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUkhvrhlife calls GET /ukhvrhlife/{id}
 func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, opts ...oashttp.CallOption) (GetUkhvrhlifeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteUkhvrhlife calls DELETE /ukhvrhlife/{id}
 func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams, opts ...oashttp.CallOption) (DeleteUkhvrhlifeResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUkhvrhlifeItem calls GET /ukhvrhlife/{id}/items/{itemId}
 func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams, opts ...oashttp.CallOption) (GetUkhvrhlifeItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ukhvrhlife/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -729,35 +729,35 @@ func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItem
 
 // ListNsioejcaxf calls GET /nsioejcaxf
 func (c *Client) ListNsioejcaxf(ctx context.Context, opts ...oashttp.CallOption) (ListNsioejcaxfResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNsioejcaxf calls POST /nsioejcaxf
 func (c *Client) CreateNsioejcaxf(ctx context.Context, opts ...oashttp.CallOption) (CreateNsioejcaxfResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNsioejcaxf calls GET /nsioejcaxf/{id}
 func (c *Client) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams, opts ...oashttp.CallOption) (GetNsioejcaxfResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nsioejcaxf/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNsioejcaxf calls DELETE /nsioejcaxf/{id}
 func (c *Client) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfParams, opts ...oashttp.CallOption) (DeleteNsioejcaxfResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nsioejcaxf/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNsioejcaxfItem calls GET /nsioejcaxf/{id}/items/{itemId}
 func (c *Client) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItemParams, opts ...oashttp.CallOption) (GetNsioejcaxfItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nsioejcaxf/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -765,35 +765,35 @@ func (c *Client) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItem
 
 // ListOuxsef calls GET /ouxsef
 func (c *Client) ListOuxsef(ctx context.Context, opts ...oashttp.CallOption) (ListOuxsefResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ouxsef"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateOuxsef calls POST /ouxsef
 func (c *Client) CreateOuxsef(ctx context.Context, opts ...oashttp.CallOption) (CreateOuxsefResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ouxsef"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOuxsef calls GET /ouxsef/{id}
 func (c *Client) GetOuxsef(ctx context.Context, params GetOuxsefParams, opts ...oashttp.CallOption) (GetOuxsefResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ouxsef/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteOuxsef calls DELETE /ouxsef/{id}
 func (c *Client) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams, opts ...oashttp.CallOption) (DeleteOuxsefResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ouxsef/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOuxsefItem calls GET /ouxsef/{id}/items/{itemId}
 func (c *Client) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams, opts ...oashttp.CallOption) (GetOuxsefItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ouxsef/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -801,35 +801,35 @@ func (c *Client) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams, 
 
 // ListKrntsxjej calls GET /krntsxjej
 func (c *Client) ListKrntsxjej(ctx context.Context, opts ...oashttp.CallOption) (ListKrntsxjejResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateKrntsxjej calls POST /krntsxjej
 func (c *Client) CreateKrntsxjej(ctx context.Context, opts ...oashttp.CallOption) (CreateKrntsxjejResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKrntsxjej calls GET /krntsxjej/{id}
 func (c *Client) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams, opts ...oashttp.CallOption) (GetKrntsxjejResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/krntsxjej/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteKrntsxjej calls DELETE /krntsxjej/{id}
 func (c *Client) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejParams, opts ...oashttp.CallOption) (DeleteKrntsxjejResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/krntsxjej/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKrntsxjejItem calls GET /krntsxjej/{id}/items/{itemId}
 func (c *Client) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemParams, opts ...oashttp.CallOption) (GetKrntsxjejItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/krntsxjej/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -837,35 +837,35 @@ func (c *Client) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemPa
 
 // ListHygxf calls GET /hygxf
 func (c *Client) ListHygxf(ctx context.Context, opts ...oashttp.CallOption) (ListHygxfResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hygxf"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHygxf calls POST /hygxf
 func (c *Client) CreateHygxf(ctx context.Context, opts ...oashttp.CallOption) (CreateHygxfResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hygxf"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHygxf calls GET /hygxf/{id}
 func (c *Client) GetHygxf(ctx context.Context, params GetHygxfParams, opts ...oashttp.CallOption) (GetHygxfResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hygxf/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHygxf calls DELETE /hygxf/{id}
 func (c *Client) DeleteHygxf(ctx context.Context, params DeleteHygxfParams, opts ...oashttp.CallOption) (DeleteHygxfResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hygxf/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHygxfItem calls GET /hygxf/{id}/items/{itemId}
 func (c *Client) GetHygxfItem(ctx context.Context, params GetHygxfItemParams, opts ...oashttp.CallOption) (GetHygxfItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hygxf/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -873,35 +873,35 @@ func (c *Client) GetHygxfItem(ctx context.Context, params GetHygxfItemParams, op
 
 // ListNgdikhobd calls GET /ngdikhobd
 func (c *Client) ListNgdikhobd(ctx context.Context, opts ...oashttp.CallOption) (ListNgdikhobdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNgdikhobd calls POST /ngdikhobd
 func (c *Client) CreateNgdikhobd(ctx context.Context, opts ...oashttp.CallOption) (CreateNgdikhobdResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNgdikhobd calls GET /ngdikhobd/{id}
 func (c *Client) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams, opts ...oashttp.CallOption) (GetNgdikhobdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ngdikhobd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNgdikhobd calls DELETE /ngdikhobd/{id}
 func (c *Client) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdParams, opts ...oashttp.CallOption) (DeleteNgdikhobdResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ngdikhobd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNgdikhobdItem calls GET /ngdikhobd/{id}/items/{itemId}
 func (c *Client) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemParams, opts ...oashttp.CallOption) (GetNgdikhobdItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ngdikhobd/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -909,35 +909,35 @@ func (c *Client) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemPa
 
 // ListGelqcl calls GET /gelqcl
 func (c *Client) ListGelqcl(ctx context.Context, opts ...oashttp.CallOption) (ListGelqclResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gelqcl"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateGelqcl calls POST /gelqcl
 func (c *Client) CreateGelqcl(ctx context.Context, opts ...oashttp.CallOption) (CreateGelqclResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gelqcl"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGelqcl calls GET /gelqcl/{id}
 func (c *Client) GetGelqcl(ctx context.Context, params GetGelqclParams, opts ...oashttp.CallOption) (GetGelqclResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gelqcl/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteGelqcl calls DELETE /gelqcl/{id}
 func (c *Client) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams, opts ...oashttp.CallOption) (DeleteGelqclResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/gelqcl/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGelqclItem calls GET /gelqcl/{id}/items/{itemId}
 func (c *Client) GetGelqclItem(ctx context.Context, params GetGelqclItemParams, opts ...oashttp.CallOption) (GetGelqclItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gelqcl/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -945,35 +945,35 @@ func (c *Client) GetGelqclItem(ctx context.Context, params GetGelqclItemParams, 
 
 // ListYcrc calls GET /ycrc
 func (c *Client) ListYcrc(ctx context.Context, opts ...oashttp.CallOption) (ListYcrcResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ycrc"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateYcrc calls POST /ycrc
 func (c *Client) CreateYcrc(ctx context.Context, opts ...oashttp.CallOption) (CreateYcrcResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ycrc"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYcrc calls GET /ycrc/{id}
 func (c *Client) GetYcrc(ctx context.Context, params GetYcrcParams, opts ...oashttp.CallOption) (GetYcrcResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ycrc/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteYcrc calls DELETE /ycrc/{id}
 func (c *Client) DeleteYcrc(ctx context.Context, params DeleteYcrcParams, opts ...oashttp.CallOption) (DeleteYcrcResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ycrc/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYcrcItem calls GET /ycrc/{id}/items/{itemId}
 func (c *Client) GetYcrcItem(ctx context.Context, params GetYcrcItemParams, opts ...oashttp.CallOption) (GetYcrcItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ycrc/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -981,35 +981,35 @@ func (c *Client) GetYcrcItem(ctx context.Context, params GetYcrcItemParams, opts
 
 // ListRhyyamfdzx calls GET /rhyyamfdzx
 func (c *Client) ListRhyyamfdzx(ctx context.Context, opts ...oashttp.CallOption) (ListRhyyamfdzxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateRhyyamfdzx calls POST /rhyyamfdzx
 func (c *Client) CreateRhyyamfdzx(ctx context.Context, opts ...oashttp.CallOption) (CreateRhyyamfdzxResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetRhyyamfdzx calls GET /rhyyamfdzx/{id}
 func (c *Client) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams, opts ...oashttp.CallOption) (GetRhyyamfdzxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/rhyyamfdzx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteRhyyamfdzx calls DELETE /rhyyamfdzx/{id}
 func (c *Client) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxParams, opts ...oashttp.CallOption) (DeleteRhyyamfdzxResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/rhyyamfdzx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetRhyyamfdzxItem calls GET /rhyyamfdzx/{id}/items/{itemId}
 func (c *Client) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItemParams, opts ...oashttp.CallOption) (GetRhyyamfdzxItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/rhyyamfdzx/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1017,35 +1017,35 @@ func (c *Client) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItem
 
 // ListUfykbqcrs calls GET /ufykbqcrs
 func (c *Client) ListUfykbqcrs(ctx context.Context, opts ...oashttp.CallOption) (ListUfykbqcrsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateUfykbqcrs calls POST /ufykbqcrs
 func (c *Client) CreateUfykbqcrs(ctx context.Context, opts ...oashttp.CallOption) (CreateUfykbqcrsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUfykbqcrs calls GET /ufykbqcrs/{id}
 func (c *Client) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams, opts ...oashttp.CallOption) (GetUfykbqcrsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ufykbqcrs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteUfykbqcrs calls DELETE /ufykbqcrs/{id}
 func (c *Client) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsParams, opts ...oashttp.CallOption) (DeleteUfykbqcrsResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ufykbqcrs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUfykbqcrsItem calls GET /ufykbqcrs/{id}/items/{itemId}
 func (c *Client) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemParams, opts ...oashttp.CallOption) (GetUfykbqcrsItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ufykbqcrs/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1053,35 +1053,35 @@ func (c *Client) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemPa
 
 // ListHxyskydcbx calls GET /hxyskydcbx
 func (c *Client) ListHxyskydcbx(ctx context.Context, opts ...oashttp.CallOption) (ListHxyskydcbxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHxyskydcbx calls POST /hxyskydcbx
 func (c *Client) CreateHxyskydcbx(ctx context.Context, opts ...oashttp.CallOption) (CreateHxyskydcbxResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHxyskydcbx calls GET /hxyskydcbx/{id}
 func (c *Client) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams, opts ...oashttp.CallOption) (GetHxyskydcbxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hxyskydcbx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHxyskydcbx calls DELETE /hxyskydcbx/{id}
 func (c *Client) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxParams, opts ...oashttp.CallOption) (DeleteHxyskydcbxResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hxyskydcbx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHxyskydcbxItem calls GET /hxyskydcbx/{id}/items/{itemId}
 func (c *Client) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItemParams, opts ...oashttp.CallOption) (GetHxyskydcbxItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hxyskydcbx/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1089,35 +1089,35 @@ func (c *Client) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItem
 
 // ListHxnyahmq calls GET /hxnyahmq
 func (c *Client) ListHxnyahmq(ctx context.Context, opts ...oashttp.CallOption) (ListHxnyahmqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHxnyahmq calls POST /hxnyahmq
 func (c *Client) CreateHxnyahmq(ctx context.Context, opts ...oashttp.CallOption) (CreateHxnyahmqResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHxnyahmq calls GET /hxnyahmq/{id}
 func (c *Client) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams, opts ...oashttp.CallOption) (GetHxnyahmqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hxnyahmq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHxnyahmq calls DELETE /hxnyahmq/{id}
 func (c *Client) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams, opts ...oashttp.CallOption) (DeleteHxnyahmqResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hxnyahmq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHxnyahmqItem calls GET /hxnyahmq/{id}/items/{itemId}
 func (c *Client) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemParams, opts ...oashttp.CallOption) (GetHxnyahmqItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hxnyahmq/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1125,35 +1125,35 @@ func (c *Client) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemPara
 
 // ListPvzpdqdnj calls GET /pvzpdqdnj
 func (c *Client) ListPvzpdqdnj(ctx context.Context, opts ...oashttp.CallOption) (ListPvzpdqdnjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreatePvzpdqdnj calls POST /pvzpdqdnj
 func (c *Client) CreatePvzpdqdnj(ctx context.Context, opts ...oashttp.CallOption) (CreatePvzpdqdnjResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPvzpdqdnj calls GET /pvzpdqdnj/{id}
 func (c *Client) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams, opts ...oashttp.CallOption) (GetPvzpdqdnjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pvzpdqdnj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeletePvzpdqdnj calls DELETE /pvzpdqdnj/{id}
 func (c *Client) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjParams, opts ...oashttp.CallOption) (DeletePvzpdqdnjResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/pvzpdqdnj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPvzpdqdnjItem calls GET /pvzpdqdnj/{id}/items/{itemId}
 func (c *Client) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemParams, opts ...oashttp.CallOption) (GetPvzpdqdnjItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pvzpdqdnj/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1161,35 +1161,35 @@ func (c *Client) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemPa
 
 // ListQmoezicutr calls GET /qmoezicutr
 func (c *Client) ListQmoezicutr(ctx context.Context, opts ...oashttp.CallOption) (ListQmoezicutrResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateQmoezicutr calls POST /qmoezicutr
 func (c *Client) CreateQmoezicutr(ctx context.Context, opts ...oashttp.CallOption) (CreateQmoezicutrResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQmoezicutr calls GET /qmoezicutr/{id}
 func (c *Client) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams, opts ...oashttp.CallOption) (GetQmoezicutrResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qmoezicutr/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteQmoezicutr calls DELETE /qmoezicutr/{id}
 func (c *Client) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrParams, opts ...oashttp.CallOption) (DeleteQmoezicutrResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/qmoezicutr/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQmoezicutrItem calls GET /qmoezicutr/{id}/items/{itemId}
 func (c *Client) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItemParams, opts ...oashttp.CallOption) (GetQmoezicutrItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qmoezicutr/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1197,35 +1197,35 @@ func (c *Client) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItem
 
 // ListOkvdrkmqxs calls GET /okvdrkmqxs
 func (c *Client) ListOkvdrkmqxs(ctx context.Context, opts ...oashttp.CallOption) (ListOkvdrkmqxsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateOkvdrkmqxs calls POST /okvdrkmqxs
 func (c *Client) CreateOkvdrkmqxs(ctx context.Context, opts ...oashttp.CallOption) (CreateOkvdrkmqxsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOkvdrkmqxs calls GET /okvdrkmqxs/{id}
 func (c *Client) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams, opts ...oashttp.CallOption) (GetOkvdrkmqxsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/okvdrkmqxs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteOkvdrkmqxs calls DELETE /okvdrkmqxs/{id}
 func (c *Client) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsParams, opts ...oashttp.CallOption) (DeleteOkvdrkmqxsResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/okvdrkmqxs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOkvdrkmqxsItem calls GET /okvdrkmqxs/{id}/items/{itemId}
 func (c *Client) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItemParams, opts ...oashttp.CallOption) (GetOkvdrkmqxsItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/okvdrkmqxs/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1233,35 +1233,35 @@ func (c *Client) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItem
 
 // ListAoholkdjiy calls GET /aoholkdjiy
 func (c *Client) ListAoholkdjiy(ctx context.Context, opts ...oashttp.CallOption) (ListAoholkdjiyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateAoholkdjiy calls POST /aoholkdjiy
 func (c *Client) CreateAoholkdjiy(ctx context.Context, opts ...oashttp.CallOption) (CreateAoholkdjiyResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAoholkdjiy calls GET /aoholkdjiy/{id}
 func (c *Client) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams, opts ...oashttp.CallOption) (GetAoholkdjiyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/aoholkdjiy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteAoholkdjiy calls DELETE /aoholkdjiy/{id}
 func (c *Client) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyParams, opts ...oashttp.CallOption) (DeleteAoholkdjiyResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/aoholkdjiy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAoholkdjiyItem calls GET /aoholkdjiy/{id}/items/{itemId}
 func (c *Client) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItemParams, opts ...oashttp.CallOption) (GetAoholkdjiyItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/aoholkdjiy/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1269,35 +1269,35 @@ func (c *Client) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItem
 
 // ListJqqb calls GET /jqqb
 func (c *Client) ListJqqb(ctx context.Context, opts ...oashttp.CallOption) (ListJqqbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqqb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateJqqb calls POST /jqqb
 func (c *Client) CreateJqqb(ctx context.Context, opts ...oashttp.CallOption) (CreateJqqbResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jqqb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJqqb calls GET /jqqb/{id}
 func (c *Client) GetJqqb(ctx context.Context, params GetJqqbParams, opts ...oashttp.CallOption) (GetJqqbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jqqb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteJqqb calls DELETE /jqqb/{id}
 func (c *Client) DeleteJqqb(ctx context.Context, params DeleteJqqbParams, opts ...oashttp.CallOption) (DeleteJqqbResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/jqqb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJqqbItem calls GET /jqqb/{id}/items/{itemId}
 func (c *Client) GetJqqbItem(ctx context.Context, params GetJqqbItemParams, opts ...oashttp.CallOption) (GetJqqbItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jqqb/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1305,35 +1305,35 @@ func (c *Client) GetJqqbItem(ctx context.Context, params GetJqqbItemParams, opts
 
 // ListTgtambb calls GET /tgtambb
 func (c *Client) ListTgtambb(ctx context.Context, opts ...oashttp.CallOption) (ListTgtambbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgtambb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateTgtambb calls POST /tgtambb
 func (c *Client) CreateTgtambb(ctx context.Context, opts ...oashttp.CallOption) (CreateTgtambbResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tgtambb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTgtambb calls GET /tgtambb/{id}
 func (c *Client) GetTgtambb(ctx context.Context, params GetTgtambbParams, opts ...oashttp.CallOption) (GetTgtambbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/tgtambb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteTgtambb calls DELETE /tgtambb/{id}
 func (c *Client) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams, opts ...oashttp.CallOption) (DeleteTgtambbResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/tgtambb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTgtambbItem calls GET /tgtambb/{id}/items/{itemId}
 func (c *Client) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams, opts ...oashttp.CallOption) (GetTgtambbItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/tgtambb/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1341,35 +1341,35 @@ func (c *Client) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams
 
 // ListBsdxwgcxfd calls GET /bsdxwgcxfd
 func (c *Client) ListBsdxwgcxfd(ctx context.Context, opts ...oashttp.CallOption) (ListBsdxwgcxfdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateBsdxwgcxfd calls POST /bsdxwgcxfd
 func (c *Client) CreateBsdxwgcxfd(ctx context.Context, opts ...oashttp.CallOption) (CreateBsdxwgcxfdResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetBsdxwgcxfd calls GET /bsdxwgcxfd/{id}
 func (c *Client) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams, opts ...oashttp.CallOption) (GetBsdxwgcxfdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/bsdxwgcxfd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteBsdxwgcxfd calls DELETE /bsdxwgcxfd/{id}
 func (c *Client) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdParams, opts ...oashttp.CallOption) (DeleteBsdxwgcxfdResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/bsdxwgcxfd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetBsdxwgcxfdItem calls GET /bsdxwgcxfd/{id}/items/{itemId}
 func (c *Client) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItemParams, opts ...oashttp.CallOption) (GetBsdxwgcxfdItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/bsdxwgcxfd/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1377,35 +1377,35 @@ func (c *Client) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItem
 
 // ListSmbx calls GET /smbx
 func (c *Client) ListSmbx(ctx context.Context, opts ...oashttp.CallOption) (ListSmbxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/smbx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSmbx calls POST /smbx
 func (c *Client) CreateSmbx(ctx context.Context, opts ...oashttp.CallOption) (CreateSmbxResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/smbx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSmbx calls GET /smbx/{id}
 func (c *Client) GetSmbx(ctx context.Context, params GetSmbxParams, opts ...oashttp.CallOption) (GetSmbxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/smbx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSmbx calls DELETE /smbx/{id}
 func (c *Client) DeleteSmbx(ctx context.Context, params DeleteSmbxParams, opts ...oashttp.CallOption) (DeleteSmbxResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/smbx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSmbxItem calls GET /smbx/{id}/items/{itemId}
 func (c *Client) GetSmbxItem(ctx context.Context, params GetSmbxItemParams, opts ...oashttp.CallOption) (GetSmbxItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/smbx/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1413,35 +1413,35 @@ func (c *Client) GetSmbxItem(ctx context.Context, params GetSmbxItemParams, opts
 
 // ListPdlvjfead calls GET /pdlvjfead
 func (c *Client) ListPdlvjfead(ctx context.Context, opts ...oashttp.CallOption) (ListPdlvjfeadResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreatePdlvjfead calls POST /pdlvjfead
 func (c *Client) CreatePdlvjfead(ctx context.Context, opts ...oashttp.CallOption) (CreatePdlvjfeadResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPdlvjfead calls GET /pdlvjfead/{id}
 func (c *Client) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams, opts ...oashttp.CallOption) (GetPdlvjfeadResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pdlvjfead/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeletePdlvjfead calls DELETE /pdlvjfead/{id}
 func (c *Client) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadParams, opts ...oashttp.CallOption) (DeletePdlvjfeadResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/pdlvjfead/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPdlvjfeadItem calls GET /pdlvjfead/{id}/items/{itemId}
 func (c *Client) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemParams, opts ...oashttp.CallOption) (GetPdlvjfeadItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pdlvjfead/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1449,35 +1449,35 @@ func (c *Client) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemPa
 
 // ListYiyhckwrlh calls GET /yiyhckwrlh
 func (c *Client) ListYiyhckwrlh(ctx context.Context, opts ...oashttp.CallOption) (ListYiyhckwrlhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateYiyhckwrlh calls POST /yiyhckwrlh
 func (c *Client) CreateYiyhckwrlh(ctx context.Context, opts ...oashttp.CallOption) (CreateYiyhckwrlhResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYiyhckwrlh calls GET /yiyhckwrlh/{id}
 func (c *Client) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams, opts ...oashttp.CallOption) (GetYiyhckwrlhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/yiyhckwrlh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteYiyhckwrlh calls DELETE /yiyhckwrlh/{id}
 func (c *Client) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhParams, opts ...oashttp.CallOption) (DeleteYiyhckwrlhResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/yiyhckwrlh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYiyhckwrlhItem calls GET /yiyhckwrlh/{id}/items/{itemId}
 func (c *Client) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItemParams, opts ...oashttp.CallOption) (GetYiyhckwrlhItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/yiyhckwrlh/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1485,35 +1485,35 @@ func (c *Client) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItem
 
 // ListKhvp calls GET /khvp
 func (c *Client) ListKhvp(ctx context.Context, opts ...oashttp.CallOption) (ListKhvpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/khvp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateKhvp calls POST /khvp
 func (c *Client) CreateKhvp(ctx context.Context, opts ...oashttp.CallOption) (CreateKhvpResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/khvp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKhvp calls GET /khvp/{id}
 func (c *Client) GetKhvp(ctx context.Context, params GetKhvpParams, opts ...oashttp.CallOption) (GetKhvpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/khvp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteKhvp calls DELETE /khvp/{id}
 func (c *Client) DeleteKhvp(ctx context.Context, params DeleteKhvpParams, opts ...oashttp.CallOption) (DeleteKhvpResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/khvp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKhvpItem calls GET /khvp/{id}/items/{itemId}
 func (c *Client) GetKhvpItem(ctx context.Context, params GetKhvpItemParams, opts ...oashttp.CallOption) (GetKhvpItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/khvp/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1521,35 +1521,35 @@ func (c *Client) GetKhvpItem(ctx context.Context, params GetKhvpItemParams, opts
 
 // ListPvjstyljk calls GET /pvjstyljk
 func (c *Client) ListPvjstyljk(ctx context.Context, opts ...oashttp.CallOption) (ListPvjstyljkResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreatePvjstyljk calls POST /pvjstyljk
 func (c *Client) CreatePvjstyljk(ctx context.Context, opts ...oashttp.CallOption) (CreatePvjstyljkResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPvjstyljk calls GET /pvjstyljk/{id}
 func (c *Client) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams, opts ...oashttp.CallOption) (GetPvjstyljkResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pvjstyljk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeletePvjstyljk calls DELETE /pvjstyljk/{id}
 func (c *Client) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkParams, opts ...oashttp.CallOption) (DeletePvjstyljkResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/pvjstyljk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPvjstyljkItem calls GET /pvjstyljk/{id}/items/{itemId}
 func (c *Client) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemParams, opts ...oashttp.CallOption) (GetPvjstyljkItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pvjstyljk/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1557,35 +1557,35 @@ func (c *Client) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemPa
 
 // ListKbimj calls GET /kbimj
 func (c *Client) ListKbimj(ctx context.Context, opts ...oashttp.CallOption) (ListKbimjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kbimj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateKbimj calls POST /kbimj
 func (c *Client) CreateKbimj(ctx context.Context, opts ...oashttp.CallOption) (CreateKbimjResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kbimj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKbimj calls GET /kbimj/{id}
 func (c *Client) GetKbimj(ctx context.Context, params GetKbimjParams, opts ...oashttp.CallOption) (GetKbimjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kbimj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteKbimj calls DELETE /kbimj/{id}
 func (c *Client) DeleteKbimj(ctx context.Context, params DeleteKbimjParams, opts ...oashttp.CallOption) (DeleteKbimjResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/kbimj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKbimjItem calls GET /kbimj/{id}/items/{itemId}
 func (c *Client) GetKbimjItem(ctx context.Context, params GetKbimjItemParams, opts ...oashttp.CallOption) (GetKbimjItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kbimj/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1593,35 +1593,35 @@ func (c *Client) GetKbimjItem(ctx context.Context, params GetKbimjItemParams, op
 
 // ListWdxtn calls GET /wdxtn
 func (c *Client) ListWdxtn(ctx context.Context, opts ...oashttp.CallOption) (ListWdxtnResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdxtn"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateWdxtn calls POST /wdxtn
 func (c *Client) CreateWdxtn(ctx context.Context, opts ...oashttp.CallOption) (CreateWdxtnResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wdxtn"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWdxtn calls GET /wdxtn/{id}
 func (c *Client) GetWdxtn(ctx context.Context, params GetWdxtnParams, opts ...oashttp.CallOption) (GetWdxtnResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wdxtn/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteWdxtn calls DELETE /wdxtn/{id}
 func (c *Client) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams, opts ...oashttp.CallOption) (DeleteWdxtnResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/wdxtn/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWdxtnItem calls GET /wdxtn/{id}/items/{itemId}
 func (c *Client) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams, opts ...oashttp.CallOption) (GetWdxtnItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wdxtn/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1629,35 +1629,35 @@ func (c *Client) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams, op
 
 // ListAksjcfm calls GET /aksjcfm
 func (c *Client) ListAksjcfm(ctx context.Context, opts ...oashttp.CallOption) (ListAksjcfmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateAksjcfm calls POST /aksjcfm
 func (c *Client) CreateAksjcfm(ctx context.Context, opts ...oashttp.CallOption) (CreateAksjcfmResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAksjcfm calls GET /aksjcfm/{id}
 func (c *Client) GetAksjcfm(ctx context.Context, params GetAksjcfmParams, opts ...oashttp.CallOption) (GetAksjcfmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/aksjcfm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteAksjcfm calls DELETE /aksjcfm/{id}
 func (c *Client) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams, opts ...oashttp.CallOption) (DeleteAksjcfmResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/aksjcfm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAksjcfmItem calls GET /aksjcfm/{id}/items/{itemId}
 func (c *Client) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams, opts ...oashttp.CallOption) (GetAksjcfmItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/aksjcfm/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1665,35 +1665,35 @@ func (c *Client) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams
 
 // ListSnzgwpyzaw calls GET /snzgwpyzaw
 func (c *Client) ListSnzgwpyzaw(ctx context.Context, opts ...oashttp.CallOption) (ListSnzgwpyzawResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSnzgwpyzaw calls POST /snzgwpyzaw
 func (c *Client) CreateSnzgwpyzaw(ctx context.Context, opts ...oashttp.CallOption) (CreateSnzgwpyzawResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSnzgwpyzaw calls GET /snzgwpyzaw/{id}
 func (c *Client) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams, opts ...oashttp.CallOption) (GetSnzgwpyzawResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/snzgwpyzaw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSnzgwpyzaw calls DELETE /snzgwpyzaw/{id}
 func (c *Client) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawParams, opts ...oashttp.CallOption) (DeleteSnzgwpyzawResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/snzgwpyzaw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSnzgwpyzawItem calls GET /snzgwpyzaw/{id}/items/{itemId}
 func (c *Client) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItemParams, opts ...oashttp.CallOption) (GetSnzgwpyzawItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/snzgwpyzaw/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1701,35 +1701,35 @@ func (c *Client) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItem
 
 // ListYzmkmomikw calls GET /yzmkmomikw
 func (c *Client) ListYzmkmomikw(ctx context.Context, opts ...oashttp.CallOption) (ListYzmkmomikwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateYzmkmomikw calls POST /yzmkmomikw
 func (c *Client) CreateYzmkmomikw(ctx context.Context, opts ...oashttp.CallOption) (CreateYzmkmomikwResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYzmkmomikw calls GET /yzmkmomikw/{id}
 func (c *Client) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams, opts ...oashttp.CallOption) (GetYzmkmomikwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/yzmkmomikw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteYzmkmomikw calls DELETE /yzmkmomikw/{id}
 func (c *Client) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwParams, opts ...oashttp.CallOption) (DeleteYzmkmomikwResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/yzmkmomikw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYzmkmomikwItem calls GET /yzmkmomikw/{id}/items/{itemId}
 func (c *Client) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItemParams, opts ...oashttp.CallOption) (GetYzmkmomikwItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/yzmkmomikw/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1737,35 +1737,35 @@ func (c *Client) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItem
 
 // ListCzexi calls GET /czexi
 func (c *Client) ListCzexi(ctx context.Context, opts ...oashttp.CallOption) (ListCzexiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/czexi"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateCzexi calls POST /czexi
 func (c *Client) CreateCzexi(ctx context.Context, opts ...oashttp.CallOption) (CreateCzexiResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/czexi"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetCzexi calls GET /czexi/{id}
 func (c *Client) GetCzexi(ctx context.Context, params GetCzexiParams, opts ...oashttp.CallOption) (GetCzexiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/czexi/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteCzexi calls DELETE /czexi/{id}
 func (c *Client) DeleteCzexi(ctx context.Context, params DeleteCzexiParams, opts ...oashttp.CallOption) (DeleteCzexiResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/czexi/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetCzexiItem calls GET /czexi/{id}/items/{itemId}
 func (c *Client) GetCzexiItem(ctx context.Context, params GetCzexiItemParams, opts ...oashttp.CallOption) (GetCzexiItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/czexi/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1773,35 +1773,35 @@ func (c *Client) GetCzexiItem(ctx context.Context, params GetCzexiItemParams, op
 
 // ListDkwdriwzoh calls GET /dkwdriwzoh
 func (c *Client) ListDkwdriwzoh(ctx context.Context, opts ...oashttp.CallOption) (ListDkwdriwzohResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateDkwdriwzoh calls POST /dkwdriwzoh
 func (c *Client) CreateDkwdriwzoh(ctx context.Context, opts ...oashttp.CallOption) (CreateDkwdriwzohResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDkwdriwzoh calls GET /dkwdriwzoh/{id}
 func (c *Client) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams, opts ...oashttp.CallOption) (GetDkwdriwzohResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dkwdriwzoh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteDkwdriwzoh calls DELETE /dkwdriwzoh/{id}
 func (c *Client) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohParams, opts ...oashttp.CallOption) (DeleteDkwdriwzohResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/dkwdriwzoh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDkwdriwzohItem calls GET /dkwdriwzoh/{id}/items/{itemId}
 func (c *Client) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItemParams, opts ...oashttp.CallOption) (GetDkwdriwzohItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dkwdriwzoh/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1809,35 +1809,35 @@ func (c *Client) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItem
 
 // ListAdsxtbd calls GET /adsxtbd
 func (c *Client) ListAdsxtbd(ctx context.Context, opts ...oashttp.CallOption) (ListAdsxtbdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateAdsxtbd calls POST /adsxtbd
 func (c *Client) CreateAdsxtbd(ctx context.Context, opts ...oashttp.CallOption) (CreateAdsxtbdResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAdsxtbd calls GET /adsxtbd/{id}
 func (c *Client) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams, opts ...oashttp.CallOption) (GetAdsxtbdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/adsxtbd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteAdsxtbd calls DELETE /adsxtbd/{id}
 func (c *Client) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams, opts ...oashttp.CallOption) (DeleteAdsxtbdResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/adsxtbd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAdsxtbdItem calls GET /adsxtbd/{id}/items/{itemId}
 func (c *Client) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams, opts ...oashttp.CallOption) (GetAdsxtbdItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/adsxtbd/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1845,35 +1845,35 @@ func (c *Client) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams
 
 // ListLjufmoz calls GET /ljufmoz
 func (c *Client) ListLjufmoz(ctx context.Context, opts ...oashttp.CallOption) (ListLjufmozResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLjufmoz calls POST /ljufmoz
 func (c *Client) CreateLjufmoz(ctx context.Context, opts ...oashttp.CallOption) (CreateLjufmozResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLjufmoz calls GET /ljufmoz/{id}
 func (c *Client) GetLjufmoz(ctx context.Context, params GetLjufmozParams, opts ...oashttp.CallOption) (GetLjufmozResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ljufmoz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLjufmoz calls DELETE /ljufmoz/{id}
 func (c *Client) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams, opts ...oashttp.CallOption) (DeleteLjufmozResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ljufmoz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLjufmozItem calls GET /ljufmoz/{id}/items/{itemId}
 func (c *Client) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams, opts ...oashttp.CallOption) (GetLjufmozItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ljufmoz/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1881,35 +1881,35 @@ func (c *Client) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams
 
 // ListEukyyfcqim calls GET /eukyyfcqim
 func (c *Client) ListEukyyfcqim(ctx context.Context, opts ...oashttp.CallOption) (ListEukyyfcqimResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateEukyyfcqim calls POST /eukyyfcqim
 func (c *Client) CreateEukyyfcqim(ctx context.Context, opts ...oashttp.CallOption) (CreateEukyyfcqimResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEukyyfcqim calls GET /eukyyfcqim/{id}
 func (c *Client) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams, opts ...oashttp.CallOption) (GetEukyyfcqimResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/eukyyfcqim/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteEukyyfcqim calls DELETE /eukyyfcqim/{id}
 func (c *Client) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimParams, opts ...oashttp.CallOption) (DeleteEukyyfcqimResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/eukyyfcqim/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEukyyfcqimItem calls GET /eukyyfcqim/{id}/items/{itemId}
 func (c *Client) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItemParams, opts ...oashttp.CallOption) (GetEukyyfcqimItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/eukyyfcqim/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1917,35 +1917,35 @@ func (c *Client) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItem
 
 // ListEkjzwqucv calls GET /ekjzwqucv
 func (c *Client) ListEkjzwqucv(ctx context.Context, opts ...oashttp.CallOption) (ListEkjzwqucvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateEkjzwqucv calls POST /ekjzwqucv
 func (c *Client) CreateEkjzwqucv(ctx context.Context, opts ...oashttp.CallOption) (CreateEkjzwqucvResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEkjzwqucv calls GET /ekjzwqucv/{id}
 func (c *Client) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams, opts ...oashttp.CallOption) (GetEkjzwqucvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ekjzwqucv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteEkjzwqucv calls DELETE /ekjzwqucv/{id}
 func (c *Client) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvParams, opts ...oashttp.CallOption) (DeleteEkjzwqucvResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ekjzwqucv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEkjzwqucvItem calls GET /ekjzwqucv/{id}/items/{itemId}
 func (c *Client) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemParams, opts ...oashttp.CallOption) (GetEkjzwqucvItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ekjzwqucv/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1953,35 +1953,35 @@ func (c *Client) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemPa
 
 // ListNwqlyjs calls GET /nwqlyjs
 func (c *Client) ListNwqlyjs(ctx context.Context, opts ...oashttp.CallOption) (ListNwqlyjsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNwqlyjs calls POST /nwqlyjs
 func (c *Client) CreateNwqlyjs(ctx context.Context, opts ...oashttp.CallOption) (CreateNwqlyjsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNwqlyjs calls GET /nwqlyjs/{id}
 func (c *Client) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams, opts ...oashttp.CallOption) (GetNwqlyjsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nwqlyjs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNwqlyjs calls DELETE /nwqlyjs/{id}
 func (c *Client) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams, opts ...oashttp.CallOption) (DeleteNwqlyjsResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nwqlyjs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNwqlyjsItem calls GET /nwqlyjs/{id}/items/{itemId}
 func (c *Client) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams, opts ...oashttp.CallOption) (GetNwqlyjsItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nwqlyjs/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -1989,35 +1989,35 @@ func (c *Client) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams
 
 // ListHqsnhwenl calls GET /hqsnhwenl
 func (c *Client) ListHqsnhwenl(ctx context.Context, opts ...oashttp.CallOption) (ListHqsnhwenlResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHqsnhwenl calls POST /hqsnhwenl
 func (c *Client) CreateHqsnhwenl(ctx context.Context, opts ...oashttp.CallOption) (CreateHqsnhwenlResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHqsnhwenl calls GET /hqsnhwenl/{id}
 func (c *Client) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams, opts ...oashttp.CallOption) (GetHqsnhwenlResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hqsnhwenl/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHqsnhwenl calls DELETE /hqsnhwenl/{id}
 func (c *Client) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlParams, opts ...oashttp.CallOption) (DeleteHqsnhwenlResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hqsnhwenl/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHqsnhwenlItem calls GET /hqsnhwenl/{id}/items/{itemId}
 func (c *Client) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemParams, opts ...oashttp.CallOption) (GetHqsnhwenlItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hqsnhwenl/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2025,35 +2025,35 @@ func (c *Client) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemPa
 
 // ListPevfirsx calls GET /pevfirsx
 func (c *Client) ListPevfirsx(ctx context.Context, opts ...oashttp.CallOption) (ListPevfirsxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreatePevfirsx calls POST /pevfirsx
 func (c *Client) CreatePevfirsx(ctx context.Context, opts ...oashttp.CallOption) (CreatePevfirsxResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPevfirsx calls GET /pevfirsx/{id}
 func (c *Client) GetPevfirsx(ctx context.Context, params GetPevfirsxParams, opts ...oashttp.CallOption) (GetPevfirsxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pevfirsx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeletePevfirsx calls DELETE /pevfirsx/{id}
 func (c *Client) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams, opts ...oashttp.CallOption) (DeletePevfirsxResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/pevfirsx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPevfirsxItem calls GET /pevfirsx/{id}/items/{itemId}
 func (c *Client) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemParams, opts ...oashttp.CallOption) (GetPevfirsxItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pevfirsx/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2061,35 +2061,35 @@ func (c *Client) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemPara
 
 // ListIiixoeyuoq calls GET /iiixoeyuoq
 func (c *Client) ListIiixoeyuoq(ctx context.Context, opts ...oashttp.CallOption) (ListIiixoeyuoqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateIiixoeyuoq calls POST /iiixoeyuoq
 func (c *Client) CreateIiixoeyuoq(ctx context.Context, opts ...oashttp.CallOption) (CreateIiixoeyuoqResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIiixoeyuoq calls GET /iiixoeyuoq/{id}
 func (c *Client) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams, opts ...oashttp.CallOption) (GetIiixoeyuoqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/iiixoeyuoq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteIiixoeyuoq calls DELETE /iiixoeyuoq/{id}
 func (c *Client) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqParams, opts ...oashttp.CallOption) (DeleteIiixoeyuoqResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/iiixoeyuoq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIiixoeyuoqItem calls GET /iiixoeyuoq/{id}/items/{itemId}
 func (c *Client) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItemParams, opts ...oashttp.CallOption) (GetIiixoeyuoqItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/iiixoeyuoq/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2097,35 +2097,35 @@ func (c *Client) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItem
 
 // ListDqbdcw calls GET /dqbdcw
 func (c *Client) ListDqbdcw(ctx context.Context, opts ...oashttp.CallOption) (ListDqbdcwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateDqbdcw calls POST /dqbdcw
 func (c *Client) CreateDqbdcw(ctx context.Context, opts ...oashttp.CallOption) (CreateDqbdcwResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDqbdcw calls GET /dqbdcw/{id}
 func (c *Client) GetDqbdcw(ctx context.Context, params GetDqbdcwParams, opts ...oashttp.CallOption) (GetDqbdcwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dqbdcw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteDqbdcw calls DELETE /dqbdcw/{id}
 func (c *Client) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams, opts ...oashttp.CallOption) (DeleteDqbdcwResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/dqbdcw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDqbdcwItem calls GET /dqbdcw/{id}/items/{itemId}
 func (c *Client) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams, opts ...oashttp.CallOption) (GetDqbdcwItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dqbdcw/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2133,35 +2133,35 @@ func (c *Client) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams, 
 
 // ListYtcpz calls GET /ytcpz
 func (c *Client) ListYtcpz(ctx context.Context, opts ...oashttp.CallOption) (ListYtcpzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcpz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateYtcpz calls POST /ytcpz
 func (c *Client) CreateYtcpz(ctx context.Context, opts ...oashttp.CallOption) (CreateYtcpzResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ytcpz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYtcpz calls GET /ytcpz/{id}
 func (c *Client) GetYtcpz(ctx context.Context, params GetYtcpzParams, opts ...oashttp.CallOption) (GetYtcpzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ytcpz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteYtcpz calls DELETE /ytcpz/{id}
 func (c *Client) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams, opts ...oashttp.CallOption) (DeleteYtcpzResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ytcpz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYtcpzItem calls GET /ytcpz/{id}/items/{itemId}
 func (c *Client) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams, opts ...oashttp.CallOption) (GetYtcpzItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ytcpz/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2169,35 +2169,35 @@ func (c *Client) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams, op
 
 // ListUzfykhag calls GET /uzfykhag
 func (c *Client) ListUzfykhag(ctx context.Context, opts ...oashttp.CallOption) (ListUzfykhagResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateUzfykhag calls POST /uzfykhag
 func (c *Client) CreateUzfykhag(ctx context.Context, opts ...oashttp.CallOption) (CreateUzfykhagResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUzfykhag calls GET /uzfykhag/{id}
 func (c *Client) GetUzfykhag(ctx context.Context, params GetUzfykhagParams, opts ...oashttp.CallOption) (GetUzfykhagResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/uzfykhag/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteUzfykhag calls DELETE /uzfykhag/{id}
 func (c *Client) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams, opts ...oashttp.CallOption) (DeleteUzfykhagResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/uzfykhag/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUzfykhagItem calls GET /uzfykhag/{id}/items/{itemId}
 func (c *Client) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemParams, opts ...oashttp.CallOption) (GetUzfykhagItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/uzfykhag/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2205,35 +2205,35 @@ func (c *Client) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemPara
 
 // ListLsfjfwd calls GET /lsfjfwd
 func (c *Client) ListLsfjfwd(ctx context.Context, opts ...oashttp.CallOption) (ListLsfjfwdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLsfjfwd calls POST /lsfjfwd
 func (c *Client) CreateLsfjfwd(ctx context.Context, opts ...oashttp.CallOption) (CreateLsfjfwdResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLsfjfwd calls GET /lsfjfwd/{id}
 func (c *Client) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams, opts ...oashttp.CallOption) (GetLsfjfwdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lsfjfwd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLsfjfwd calls DELETE /lsfjfwd/{id}
 func (c *Client) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams, opts ...oashttp.CallOption) (DeleteLsfjfwdResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/lsfjfwd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLsfjfwdItem calls GET /lsfjfwd/{id}/items/{itemId}
 func (c *Client) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams, opts ...oashttp.CallOption) (GetLsfjfwdItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lsfjfwd/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2241,35 +2241,35 @@ func (c *Client) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams
 
 // ListJmfzovblel calls GET /jmfzovblel
 func (c *Client) ListJmfzovblel(ctx context.Context, opts ...oashttp.CallOption) (ListJmfzovblelResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateJmfzovblel calls POST /jmfzovblel
 func (c *Client) CreateJmfzovblel(ctx context.Context, opts ...oashttp.CallOption) (CreateJmfzovblelResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJmfzovblel calls GET /jmfzovblel/{id}
 func (c *Client) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams, opts ...oashttp.CallOption) (GetJmfzovblelResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jmfzovblel/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteJmfzovblel calls DELETE /jmfzovblel/{id}
 func (c *Client) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelParams, opts ...oashttp.CallOption) (DeleteJmfzovblelResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/jmfzovblel/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJmfzovblelItem calls GET /jmfzovblel/{id}/items/{itemId}
 func (c *Client) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItemParams, opts ...oashttp.CallOption) (GetJmfzovblelItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jmfzovblel/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2277,35 +2277,35 @@ func (c *Client) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItem
 
 // ListTxtpynqq calls GET /txtpynqq
 func (c *Client) ListTxtpynqq(ctx context.Context, opts ...oashttp.CallOption) (ListTxtpynqqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateTxtpynqq calls POST /txtpynqq
 func (c *Client) CreateTxtpynqq(ctx context.Context, opts ...oashttp.CallOption) (CreateTxtpynqqResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTxtpynqq calls GET /txtpynqq/{id}
 func (c *Client) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams, opts ...oashttp.CallOption) (GetTxtpynqqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/txtpynqq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteTxtpynqq calls DELETE /txtpynqq/{id}
 func (c *Client) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams, opts ...oashttp.CallOption) (DeleteTxtpynqqResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/txtpynqq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTxtpynqqItem calls GET /txtpynqq/{id}/items/{itemId}
 func (c *Client) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemParams, opts ...oashttp.CallOption) (GetTxtpynqqItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/txtpynqq/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2313,35 +2313,35 @@ func (c *Client) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemPara
 
 // ListSaswolsj calls GET /saswolsj
 func (c *Client) ListSaswolsj(ctx context.Context, opts ...oashttp.CallOption) (ListSaswolsjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/saswolsj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSaswolsj calls POST /saswolsj
 func (c *Client) CreateSaswolsj(ctx context.Context, opts ...oashttp.CallOption) (CreateSaswolsjResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/saswolsj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSaswolsj calls GET /saswolsj/{id}
 func (c *Client) GetSaswolsj(ctx context.Context, params GetSaswolsjParams, opts ...oashttp.CallOption) (GetSaswolsjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/saswolsj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSaswolsj calls DELETE /saswolsj/{id}
 func (c *Client) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams, opts ...oashttp.CallOption) (DeleteSaswolsjResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/saswolsj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSaswolsjItem calls GET /saswolsj/{id}/items/{itemId}
 func (c *Client) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemParams, opts ...oashttp.CallOption) (GetSaswolsjItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/saswolsj/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2349,35 +2349,35 @@ func (c *Client) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemPara
 
 // ListFfpsnxar calls GET /ffpsnxar
 func (c *Client) ListFfpsnxar(ctx context.Context, opts ...oashttp.CallOption) (ListFfpsnxarResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateFfpsnxar calls POST /ffpsnxar
 func (c *Client) CreateFfpsnxar(ctx context.Context, opts ...oashttp.CallOption) (CreateFfpsnxarResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetFfpsnxar calls GET /ffpsnxar/{id}
 func (c *Client) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams, opts ...oashttp.CallOption) (GetFfpsnxarResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ffpsnxar/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteFfpsnxar calls DELETE /ffpsnxar/{id}
 func (c *Client) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams, opts ...oashttp.CallOption) (DeleteFfpsnxarResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ffpsnxar/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetFfpsnxarItem calls GET /ffpsnxar/{id}/items/{itemId}
 func (c *Client) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemParams, opts ...oashttp.CallOption) (GetFfpsnxarItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ffpsnxar/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2385,35 +2385,35 @@ func (c *Client) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemPara
 
 // ListJyvrxy calls GET /jyvrxy
 func (c *Client) ListJyvrxy(ctx context.Context, opts ...oashttp.CallOption) (ListJyvrxyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateJyvrxy calls POST /jyvrxy
 func (c *Client) CreateJyvrxy(ctx context.Context, opts ...oashttp.CallOption) (CreateJyvrxyResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJyvrxy calls GET /jyvrxy/{id}
 func (c *Client) GetJyvrxy(ctx context.Context, params GetJyvrxyParams, opts ...oashttp.CallOption) (GetJyvrxyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jyvrxy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteJyvrxy calls DELETE /jyvrxy/{id}
 func (c *Client) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams, opts ...oashttp.CallOption) (DeleteJyvrxyResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/jyvrxy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJyvrxyItem calls GET /jyvrxy/{id}/items/{itemId}
 func (c *Client) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams, opts ...oashttp.CallOption) (GetJyvrxyItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jyvrxy/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2421,35 +2421,35 @@ func (c *Client) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams, 
 
 // ListGohzvshlwv calls GET /gohzvshlwv
 func (c *Client) ListGohzvshlwv(ctx context.Context, opts ...oashttp.CallOption) (ListGohzvshlwvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateGohzvshlwv calls POST /gohzvshlwv
 func (c *Client) CreateGohzvshlwv(ctx context.Context, opts ...oashttp.CallOption) (CreateGohzvshlwvResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGohzvshlwv calls GET /gohzvshlwv/{id}
 func (c *Client) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams, opts ...oashttp.CallOption) (GetGohzvshlwvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gohzvshlwv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteGohzvshlwv calls DELETE /gohzvshlwv/{id}
 func (c *Client) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvParams, opts ...oashttp.CallOption) (DeleteGohzvshlwvResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/gohzvshlwv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGohzvshlwvItem calls GET /gohzvshlwv/{id}/items/{itemId}
 func (c *Client) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItemParams, opts ...oashttp.CallOption) (GetGohzvshlwvItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gohzvshlwv/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2457,35 +2457,35 @@ func (c *Client) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItem
 
 // ListDuiesk calls GET /duiesk
 func (c *Client) ListDuiesk(ctx context.Context, opts ...oashttp.CallOption) (ListDuieskResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/duiesk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateDuiesk calls POST /duiesk
 func (c *Client) CreateDuiesk(ctx context.Context, opts ...oashttp.CallOption) (CreateDuieskResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/duiesk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDuiesk calls GET /duiesk/{id}
 func (c *Client) GetDuiesk(ctx context.Context, params GetDuieskParams, opts ...oashttp.CallOption) (GetDuieskResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/duiesk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteDuiesk calls DELETE /duiesk/{id}
 func (c *Client) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams, opts ...oashttp.CallOption) (DeleteDuieskResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/duiesk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDuieskItem calls GET /duiesk/{id}/items/{itemId}
 func (c *Client) GetDuieskItem(ctx context.Context, params GetDuieskItemParams, opts ...oashttp.CallOption) (GetDuieskItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/duiesk/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2493,35 +2493,35 @@ func (c *Client) GetDuieskItem(ctx context.Context, params GetDuieskItemParams, 
 
 // ListEyniwfhya calls GET /eyniwfhya
 func (c *Client) ListEyniwfhya(ctx context.Context, opts ...oashttp.CallOption) (ListEyniwfhyaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateEyniwfhya calls POST /eyniwfhya
 func (c *Client) CreateEyniwfhya(ctx context.Context, opts ...oashttp.CallOption) (CreateEyniwfhyaResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEyniwfhya calls GET /eyniwfhya/{id}
 func (c *Client) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams, opts ...oashttp.CallOption) (GetEyniwfhyaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/eyniwfhya/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteEyniwfhya calls DELETE /eyniwfhya/{id}
 func (c *Client) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaParams, opts ...oashttp.CallOption) (DeleteEyniwfhyaResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/eyniwfhya/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEyniwfhyaItem calls GET /eyniwfhya/{id}/items/{itemId}
 func (c *Client) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemParams, opts ...oashttp.CallOption) (GetEyniwfhyaItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/eyniwfhya/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2529,35 +2529,35 @@ func (c *Client) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemPa
 
 // ListLaaa calls GET /laaa
 func (c *Client) ListLaaa(ctx context.Context, opts ...oashttp.CallOption) (ListLaaaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/laaa"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLaaa calls POST /laaa
 func (c *Client) CreateLaaa(ctx context.Context, opts ...oashttp.CallOption) (CreateLaaaResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/laaa"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLaaa calls GET /laaa/{id}
 func (c *Client) GetLaaa(ctx context.Context, params GetLaaaParams, opts ...oashttp.CallOption) (GetLaaaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/laaa/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLaaa calls DELETE /laaa/{id}
 func (c *Client) DeleteLaaa(ctx context.Context, params DeleteLaaaParams, opts ...oashttp.CallOption) (DeleteLaaaResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/laaa/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLaaaItem calls GET /laaa/{id}/items/{itemId}
 func (c *Client) GetLaaaItem(ctx context.Context, params GetLaaaItemParams, opts ...oashttp.CallOption) (GetLaaaItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/laaa/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2565,35 +2565,35 @@ func (c *Client) GetLaaaItem(ctx context.Context, params GetLaaaItemParams, opts
 
 // ListKkvecvuyfl calls GET /kkvecvuyfl
 func (c *Client) ListKkvecvuyfl(ctx context.Context, opts ...oashttp.CallOption) (ListKkvecvuyflResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateKkvecvuyfl calls POST /kkvecvuyfl
 func (c *Client) CreateKkvecvuyfl(ctx context.Context, opts ...oashttp.CallOption) (CreateKkvecvuyflResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKkvecvuyfl calls GET /kkvecvuyfl/{id}
 func (c *Client) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams, opts ...oashttp.CallOption) (GetKkvecvuyflResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kkvecvuyfl/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteKkvecvuyfl calls DELETE /kkvecvuyfl/{id}
 func (c *Client) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflParams, opts ...oashttp.CallOption) (DeleteKkvecvuyflResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/kkvecvuyfl/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKkvecvuyflItem calls GET /kkvecvuyfl/{id}/items/{itemId}
 func (c *Client) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItemParams, opts ...oashttp.CallOption) (GetKkvecvuyflItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kkvecvuyfl/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2601,35 +2601,35 @@ func (c *Client) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItem
 
 // ListLryqvwmrq calls GET /lryqvwmrq
 func (c *Client) ListLryqvwmrq(ctx context.Context, opts ...oashttp.CallOption) (ListLryqvwmrqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLryqvwmrq calls POST /lryqvwmrq
 func (c *Client) CreateLryqvwmrq(ctx context.Context, opts ...oashttp.CallOption) (CreateLryqvwmrqResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLryqvwmrq calls GET /lryqvwmrq/{id}
 func (c *Client) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams, opts ...oashttp.CallOption) (GetLryqvwmrqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lryqvwmrq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLryqvwmrq calls DELETE /lryqvwmrq/{id}
 func (c *Client) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqParams, opts ...oashttp.CallOption) (DeleteLryqvwmrqResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/lryqvwmrq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLryqvwmrqItem calls GET /lryqvwmrq/{id}/items/{itemId}
 func (c *Client) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemParams, opts ...oashttp.CallOption) (GetLryqvwmrqItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lryqvwmrq/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2637,35 +2637,35 @@ func (c *Client) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemPa
 
 // ListEhbcg calls GET /ehbcg
 func (c *Client) ListEhbcg(ctx context.Context, opts ...oashttp.CallOption) (ListEhbcgResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ehbcg"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateEhbcg calls POST /ehbcg
 func (c *Client) CreateEhbcg(ctx context.Context, opts ...oashttp.CallOption) (CreateEhbcgResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ehbcg"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEhbcg calls GET /ehbcg/{id}
 func (c *Client) GetEhbcg(ctx context.Context, params GetEhbcgParams, opts ...oashttp.CallOption) (GetEhbcgResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ehbcg/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteEhbcg calls DELETE /ehbcg/{id}
 func (c *Client) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams, opts ...oashttp.CallOption) (DeleteEhbcgResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ehbcg/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEhbcgItem calls GET /ehbcg/{id}/items/{itemId}
 func (c *Client) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams, opts ...oashttp.CallOption) (GetEhbcgItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ehbcg/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2673,35 +2673,35 @@ func (c *Client) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams, op
 
 // ListAjfpmlguwz calls GET /ajfpmlguwz
 func (c *Client) ListAjfpmlguwz(ctx context.Context, opts ...oashttp.CallOption) (ListAjfpmlguwzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateAjfpmlguwz calls POST /ajfpmlguwz
 func (c *Client) CreateAjfpmlguwz(ctx context.Context, opts ...oashttp.CallOption) (CreateAjfpmlguwzResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAjfpmlguwz calls GET /ajfpmlguwz/{id}
 func (c *Client) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams, opts ...oashttp.CallOption) (GetAjfpmlguwzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ajfpmlguwz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteAjfpmlguwz calls DELETE /ajfpmlguwz/{id}
 func (c *Client) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzParams, opts ...oashttp.CallOption) (DeleteAjfpmlguwzResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ajfpmlguwz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAjfpmlguwzItem calls GET /ajfpmlguwz/{id}/items/{itemId}
 func (c *Client) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItemParams, opts ...oashttp.CallOption) (GetAjfpmlguwzItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ajfpmlguwz/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2709,35 +2709,35 @@ func (c *Client) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItem
 
 // ListJkzjf calls GET /jkzjf
 func (c *Client) ListJkzjf(ctx context.Context, opts ...oashttp.CallOption) (ListJkzjfResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jkzjf"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateJkzjf calls POST /jkzjf
 func (c *Client) CreateJkzjf(ctx context.Context, opts ...oashttp.CallOption) (CreateJkzjfResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jkzjf"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJkzjf calls GET /jkzjf/{id}
 func (c *Client) GetJkzjf(ctx context.Context, params GetJkzjfParams, opts ...oashttp.CallOption) (GetJkzjfResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jkzjf/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteJkzjf calls DELETE /jkzjf/{id}
 func (c *Client) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams, opts ...oashttp.CallOption) (DeleteJkzjfResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/jkzjf/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJkzjfItem calls GET /jkzjf/{id}/items/{itemId}
 func (c *Client) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams, opts ...oashttp.CallOption) (GetJkzjfItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jkzjf/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2745,35 +2745,35 @@ func (c *Client) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams, op
 
 // ListZjgp calls GET /zjgp
 func (c *Client) ListZjgp(ctx context.Context, opts ...oashttp.CallOption) (ListZjgpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zjgp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateZjgp calls POST /zjgp
 func (c *Client) CreateZjgp(ctx context.Context, opts ...oashttp.CallOption) (CreateZjgpResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zjgp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZjgp calls GET /zjgp/{id}
 func (c *Client) GetZjgp(ctx context.Context, params GetZjgpParams, opts ...oashttp.CallOption) (GetZjgpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zjgp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteZjgp calls DELETE /zjgp/{id}
 func (c *Client) DeleteZjgp(ctx context.Context, params DeleteZjgpParams, opts ...oashttp.CallOption) (DeleteZjgpResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/zjgp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZjgpItem calls GET /zjgp/{id}/items/{itemId}
 func (c *Client) GetZjgpItem(ctx context.Context, params GetZjgpItemParams, opts ...oashttp.CallOption) (GetZjgpItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zjgp/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2781,35 +2781,35 @@ func (c *Client) GetZjgpItem(ctx context.Context, params GetZjgpItemParams, opts
 
 // ListXgtkviz calls GET /xgtkviz
 func (c *Client) ListXgtkviz(ctx context.Context, opts ...oashttp.CallOption) (ListXgtkvizResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateXgtkviz calls POST /xgtkviz
 func (c *Client) CreateXgtkviz(ctx context.Context, opts ...oashttp.CallOption) (CreateXgtkvizResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXgtkviz calls GET /xgtkviz/{id}
 func (c *Client) GetXgtkviz(ctx context.Context, params GetXgtkvizParams, opts ...oashttp.CallOption) (GetXgtkvizResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xgtkviz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteXgtkviz calls DELETE /xgtkviz/{id}
 func (c *Client) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams, opts ...oashttp.CallOption) (DeleteXgtkvizResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/xgtkviz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXgtkvizItem calls GET /xgtkviz/{id}/items/{itemId}
 func (c *Client) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams, opts ...oashttp.CallOption) (GetXgtkvizItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xgtkviz/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2817,35 +2817,35 @@ func (c *Client) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams
 
 // ListVehwemhv calls GET /vehwemhv
 func (c *Client) ListVehwemhv(ctx context.Context, opts ...oashttp.CallOption) (ListVehwemhvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateVehwemhv calls POST /vehwemhv
 func (c *Client) CreateVehwemhv(ctx context.Context, opts ...oashttp.CallOption) (CreateVehwemhvResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetVehwemhv calls GET /vehwemhv/{id}
 func (c *Client) GetVehwemhv(ctx context.Context, params GetVehwemhvParams, opts ...oashttp.CallOption) (GetVehwemhvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/vehwemhv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteVehwemhv calls DELETE /vehwemhv/{id}
 func (c *Client) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams, opts ...oashttp.CallOption) (DeleteVehwemhvResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/vehwemhv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetVehwemhvItem calls GET /vehwemhv/{id}/items/{itemId}
 func (c *Client) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemParams, opts ...oashttp.CallOption) (GetVehwemhvItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/vehwemhv/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2853,35 +2853,35 @@ func (c *Client) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemPara
 
 // ListUsao calls GET /usao
 func (c *Client) ListUsao(ctx context.Context, opts ...oashttp.CallOption) (ListUsaoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/usao"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateUsao calls POST /usao
 func (c *Client) CreateUsao(ctx context.Context, opts ...oashttp.CallOption) (CreateUsaoResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/usao"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUsao calls GET /usao/{id}
 func (c *Client) GetUsao(ctx context.Context, params GetUsaoParams, opts ...oashttp.CallOption) (GetUsaoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/usao/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteUsao calls DELETE /usao/{id}
 func (c *Client) DeleteUsao(ctx context.Context, params DeleteUsaoParams, opts ...oashttp.CallOption) (DeleteUsaoResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/usao/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUsaoItem calls GET /usao/{id}/items/{itemId}
 func (c *Client) GetUsaoItem(ctx context.Context, params GetUsaoItemParams, opts ...oashttp.CallOption) (GetUsaoItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/usao/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2889,35 +2889,35 @@ func (c *Client) GetUsaoItem(ctx context.Context, params GetUsaoItemParams, opts
 
 // ListIbrpe calls GET /ibrpe
 func (c *Client) ListIbrpe(ctx context.Context, opts ...oashttp.CallOption) (ListIbrpeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ibrpe"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateIbrpe calls POST /ibrpe
 func (c *Client) CreateIbrpe(ctx context.Context, opts ...oashttp.CallOption) (CreateIbrpeResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ibrpe"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIbrpe calls GET /ibrpe/{id}
 func (c *Client) GetIbrpe(ctx context.Context, params GetIbrpeParams, opts ...oashttp.CallOption) (GetIbrpeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ibrpe/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteIbrpe calls DELETE /ibrpe/{id}
 func (c *Client) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams, opts ...oashttp.CallOption) (DeleteIbrpeResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ibrpe/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIbrpeItem calls GET /ibrpe/{id}/items/{itemId}
 func (c *Client) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams, opts ...oashttp.CallOption) (GetIbrpeItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ibrpe/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2925,35 +2925,35 @@ func (c *Client) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams, op
 
 // ListYnnkpcnfp calls GET /ynnkpcnfp
 func (c *Client) ListYnnkpcnfp(ctx context.Context, opts ...oashttp.CallOption) (ListYnnkpcnfpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateYnnkpcnfp calls POST /ynnkpcnfp
 func (c *Client) CreateYnnkpcnfp(ctx context.Context, opts ...oashttp.CallOption) (CreateYnnkpcnfpResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYnnkpcnfp calls GET /ynnkpcnfp/{id}
 func (c *Client) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams, opts ...oashttp.CallOption) (GetYnnkpcnfpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ynnkpcnfp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteYnnkpcnfp calls DELETE /ynnkpcnfp/{id}
 func (c *Client) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpParams, opts ...oashttp.CallOption) (DeleteYnnkpcnfpResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ynnkpcnfp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYnnkpcnfpItem calls GET /ynnkpcnfp/{id}/items/{itemId}
 func (c *Client) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemParams, opts ...oashttp.CallOption) (GetYnnkpcnfpItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ynnkpcnfp/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2961,35 +2961,35 @@ func (c *Client) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemPa
 
 // ListHebsfww calls GET /hebsfww
 func (c *Client) ListHebsfww(ctx context.Context, opts ...oashttp.CallOption) (ListHebsfwwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hebsfww"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHebsfww calls POST /hebsfww
 func (c *Client) CreateHebsfww(ctx context.Context, opts ...oashttp.CallOption) (CreateHebsfwwResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hebsfww"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHebsfww calls GET /hebsfww/{id}
 func (c *Client) GetHebsfww(ctx context.Context, params GetHebsfwwParams, opts ...oashttp.CallOption) (GetHebsfwwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hebsfww/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHebsfww calls DELETE /hebsfww/{id}
 func (c *Client) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams, opts ...oashttp.CallOption) (DeleteHebsfwwResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hebsfww/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHebsfwwItem calls GET /hebsfww/{id}/items/{itemId}
 func (c *Client) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams, opts ...oashttp.CallOption) (GetHebsfwwItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hebsfww/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -2997,35 +2997,35 @@ func (c *Client) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams
 
 // ListLtjimwzmm calls GET /ltjimwzmm
 func (c *Client) ListLtjimwzmm(ctx context.Context, opts ...oashttp.CallOption) (ListLtjimwzmmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLtjimwzmm calls POST /ltjimwzmm
 func (c *Client) CreateLtjimwzmm(ctx context.Context, opts ...oashttp.CallOption) (CreateLtjimwzmmResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLtjimwzmm calls GET /ltjimwzmm/{id}
 func (c *Client) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams, opts ...oashttp.CallOption) (GetLtjimwzmmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ltjimwzmm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLtjimwzmm calls DELETE /ltjimwzmm/{id}
 func (c *Client) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmParams, opts ...oashttp.CallOption) (DeleteLtjimwzmmResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ltjimwzmm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLtjimwzmmItem calls GET /ltjimwzmm/{id}/items/{itemId}
 func (c *Client) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemParams, opts ...oashttp.CallOption) (GetLtjimwzmmItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ltjimwzmm/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3033,35 +3033,35 @@ func (c *Client) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemPa
 
 // ListDcvkqqrcam calls GET /dcvkqqrcam
 func (c *Client) ListDcvkqqrcam(ctx context.Context, opts ...oashttp.CallOption) (ListDcvkqqrcamResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateDcvkqqrcam calls POST /dcvkqqrcam
 func (c *Client) CreateDcvkqqrcam(ctx context.Context, opts ...oashttp.CallOption) (CreateDcvkqqrcamResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDcvkqqrcam calls GET /dcvkqqrcam/{id}
 func (c *Client) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams, opts ...oashttp.CallOption) (GetDcvkqqrcamResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dcvkqqrcam/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteDcvkqqrcam calls DELETE /dcvkqqrcam/{id}
 func (c *Client) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamParams, opts ...oashttp.CallOption) (DeleteDcvkqqrcamResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/dcvkqqrcam/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDcvkqqrcamItem calls GET /dcvkqqrcam/{id}/items/{itemId}
 func (c *Client) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItemParams, opts ...oashttp.CallOption) (GetDcvkqqrcamItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dcvkqqrcam/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3069,35 +3069,35 @@ func (c *Client) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItem
 
 // ListTchlxm calls GET /tchlxm
 func (c *Client) ListTchlxm(ctx context.Context, opts ...oashttp.CallOption) (ListTchlxmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tchlxm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateTchlxm calls POST /tchlxm
 func (c *Client) CreateTchlxm(ctx context.Context, opts ...oashttp.CallOption) (CreateTchlxmResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tchlxm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTchlxm calls GET /tchlxm/{id}
 func (c *Client) GetTchlxm(ctx context.Context, params GetTchlxmParams, opts ...oashttp.CallOption) (GetTchlxmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/tchlxm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteTchlxm calls DELETE /tchlxm/{id}
 func (c *Client) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams, opts ...oashttp.CallOption) (DeleteTchlxmResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/tchlxm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTchlxmItem calls GET /tchlxm/{id}/items/{itemId}
 func (c *Client) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams, opts ...oashttp.CallOption) (GetTchlxmItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/tchlxm/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3105,35 +3105,35 @@ func (c *Client) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams, 
 
 // ListXwvwytbkk calls GET /xwvwytbkk
 func (c *Client) ListXwvwytbkk(ctx context.Context, opts ...oashttp.CallOption) (ListXwvwytbkkResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateXwvwytbkk calls POST /xwvwytbkk
 func (c *Client) CreateXwvwytbkk(ctx context.Context, opts ...oashttp.CallOption) (CreateXwvwytbkkResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXwvwytbkk calls GET /xwvwytbkk/{id}
 func (c *Client) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams, opts ...oashttp.CallOption) (GetXwvwytbkkResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xwvwytbkk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteXwvwytbkk calls DELETE /xwvwytbkk/{id}
 func (c *Client) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkParams, opts ...oashttp.CallOption) (DeleteXwvwytbkkResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/xwvwytbkk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXwvwytbkkItem calls GET /xwvwytbkk/{id}/items/{itemId}
 func (c *Client) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemParams, opts ...oashttp.CallOption) (GetXwvwytbkkItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xwvwytbkk/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3141,35 +3141,35 @@ func (c *Client) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemPa
 
 // ListYligt calls GET /yligt
 func (c *Client) ListYligt(ctx context.Context, opts ...oashttp.CallOption) (ListYligtResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yligt"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateYligt calls POST /yligt
 func (c *Client) CreateYligt(ctx context.Context, opts ...oashttp.CallOption) (CreateYligtResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yligt"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYligt calls GET /yligt/{id}
 func (c *Client) GetYligt(ctx context.Context, params GetYligtParams, opts ...oashttp.CallOption) (GetYligtResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/yligt/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteYligt calls DELETE /yligt/{id}
 func (c *Client) DeleteYligt(ctx context.Context, params DeleteYligtParams, opts ...oashttp.CallOption) (DeleteYligtResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/yligt/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYligtItem calls GET /yligt/{id}/items/{itemId}
 func (c *Client) GetYligtItem(ctx context.Context, params GetYligtItemParams, opts ...oashttp.CallOption) (GetYligtItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/yligt/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3177,35 +3177,35 @@ func (c *Client) GetYligtItem(ctx context.Context, params GetYligtItemParams, op
 
 // ListHrhnvku calls GET /hrhnvku
 func (c *Client) ListHrhnvku(ctx context.Context, opts ...oashttp.CallOption) (ListHrhnvkuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHrhnvku calls POST /hrhnvku
 func (c *Client) CreateHrhnvku(ctx context.Context, opts ...oashttp.CallOption) (CreateHrhnvkuResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHrhnvku calls GET /hrhnvku/{id}
 func (c *Client) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams, opts ...oashttp.CallOption) (GetHrhnvkuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hrhnvku/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHrhnvku calls DELETE /hrhnvku/{id}
 func (c *Client) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams, opts ...oashttp.CallOption) (DeleteHrhnvkuResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hrhnvku/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHrhnvkuItem calls GET /hrhnvku/{id}/items/{itemId}
 func (c *Client) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams, opts ...oashttp.CallOption) (GetHrhnvkuItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hrhnvku/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3213,35 +3213,35 @@ func (c *Client) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams
 
 // ListHpiq calls GET /hpiq
 func (c *Client) ListHpiq(ctx context.Context, opts ...oashttp.CallOption) (ListHpiqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHpiq calls POST /hpiq
 func (c *Client) CreateHpiq(ctx context.Context, opts ...oashttp.CallOption) (CreateHpiqResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hpiq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHpiq calls GET /hpiq/{id}
 func (c *Client) GetHpiq(ctx context.Context, params GetHpiqParams, opts ...oashttp.CallOption) (GetHpiqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hpiq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHpiq calls DELETE /hpiq/{id}
 func (c *Client) DeleteHpiq(ctx context.Context, params DeleteHpiqParams, opts ...oashttp.CallOption) (DeleteHpiqResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hpiq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHpiqItem calls GET /hpiq/{id}/items/{itemId}
 func (c *Client) GetHpiqItem(ctx context.Context, params GetHpiqItemParams, opts ...oashttp.CallOption) (GetHpiqItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hpiq/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3249,35 +3249,35 @@ func (c *Client) GetHpiqItem(ctx context.Context, params GetHpiqItemParams, opts
 
 // ListPnpjsusn calls GET /pnpjsusn
 func (c *Client) ListPnpjsusn(ctx context.Context, opts ...oashttp.CallOption) (ListPnpjsusnResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreatePnpjsusn calls POST /pnpjsusn
 func (c *Client) CreatePnpjsusn(ctx context.Context, opts ...oashttp.CallOption) (CreatePnpjsusnResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPnpjsusn calls GET /pnpjsusn/{id}
 func (c *Client) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams, opts ...oashttp.CallOption) (GetPnpjsusnResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pnpjsusn/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeletePnpjsusn calls DELETE /pnpjsusn/{id}
 func (c *Client) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams, opts ...oashttp.CallOption) (DeletePnpjsusnResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/pnpjsusn/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPnpjsusnItem calls GET /pnpjsusn/{id}/items/{itemId}
 func (c *Client) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemParams, opts ...oashttp.CallOption) (GetPnpjsusnItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pnpjsusn/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3285,35 +3285,35 @@ func (c *Client) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemPara
 
 // ListGoayxu calls GET /goayxu
 func (c *Client) ListGoayxu(ctx context.Context, opts ...oashttp.CallOption) (ListGoayxuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/goayxu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateGoayxu calls POST /goayxu
 func (c *Client) CreateGoayxu(ctx context.Context, opts ...oashttp.CallOption) (CreateGoayxuResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/goayxu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGoayxu calls GET /goayxu/{id}
 func (c *Client) GetGoayxu(ctx context.Context, params GetGoayxuParams, opts ...oashttp.CallOption) (GetGoayxuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/goayxu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteGoayxu calls DELETE /goayxu/{id}
 func (c *Client) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams, opts ...oashttp.CallOption) (DeleteGoayxuResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/goayxu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGoayxuItem calls GET /goayxu/{id}/items/{itemId}
 func (c *Client) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams, opts ...oashttp.CallOption) (GetGoayxuItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/goayxu/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3321,35 +3321,35 @@ func (c *Client) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams, 
 
 // ListIsdfbtys calls GET /isdfbtys
 func (c *Client) ListIsdfbtys(ctx context.Context, opts ...oashttp.CallOption) (ListIsdfbtysResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateIsdfbtys calls POST /isdfbtys
 func (c *Client) CreateIsdfbtys(ctx context.Context, opts ...oashttp.CallOption) (CreateIsdfbtysResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIsdfbtys calls GET /isdfbtys/{id}
 func (c *Client) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams, opts ...oashttp.CallOption) (GetIsdfbtysResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/isdfbtys/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteIsdfbtys calls DELETE /isdfbtys/{id}
 func (c *Client) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams, opts ...oashttp.CallOption) (DeleteIsdfbtysResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/isdfbtys/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIsdfbtysItem calls GET /isdfbtys/{id}/items/{itemId}
 func (c *Client) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemParams, opts ...oashttp.CallOption) (GetIsdfbtysItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/isdfbtys/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3357,35 +3357,35 @@ func (c *Client) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemPara
 
 // ListQencbyscsi calls GET /qencbyscsi
 func (c *Client) ListQencbyscsi(ctx context.Context, opts ...oashttp.CallOption) (ListQencbyscsiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateQencbyscsi calls POST /qencbyscsi
 func (c *Client) CreateQencbyscsi(ctx context.Context, opts ...oashttp.CallOption) (CreateQencbyscsiResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQencbyscsi calls GET /qencbyscsi/{id}
 func (c *Client) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams, opts ...oashttp.CallOption) (GetQencbyscsiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qencbyscsi/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteQencbyscsi calls DELETE /qencbyscsi/{id}
 func (c *Client) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiParams, opts ...oashttp.CallOption) (DeleteQencbyscsiResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/qencbyscsi/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQencbyscsiItem calls GET /qencbyscsi/{id}/items/{itemId}
 func (c *Client) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItemParams, opts ...oashttp.CallOption) (GetQencbyscsiItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qencbyscsi/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3393,35 +3393,35 @@ func (c *Client) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItem
 
 // ListPjozgwqvuu calls GET /pjozgwqvuu
 func (c *Client) ListPjozgwqvuu(ctx context.Context, opts ...oashttp.CallOption) (ListPjozgwqvuuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreatePjozgwqvuu calls POST /pjozgwqvuu
 func (c *Client) CreatePjozgwqvuu(ctx context.Context, opts ...oashttp.CallOption) (CreatePjozgwqvuuResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPjozgwqvuu calls GET /pjozgwqvuu/{id}
 func (c *Client) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams, opts ...oashttp.CallOption) (GetPjozgwqvuuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pjozgwqvuu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeletePjozgwqvuu calls DELETE /pjozgwqvuu/{id}
 func (c *Client) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuParams, opts ...oashttp.CallOption) (DeletePjozgwqvuuResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/pjozgwqvuu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPjozgwqvuuItem calls GET /pjozgwqvuu/{id}/items/{itemId}
 func (c *Client) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItemParams, opts ...oashttp.CallOption) (GetPjozgwqvuuItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pjozgwqvuu/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3429,35 +3429,35 @@ func (c *Client) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItem
 
 // ListZygq calls GET /zygq
 func (c *Client) ListZygq(ctx context.Context, opts ...oashttp.CallOption) (ListZygqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zygq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateZygq calls POST /zygq
 func (c *Client) CreateZygq(ctx context.Context, opts ...oashttp.CallOption) (CreateZygqResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zygq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZygq calls GET /zygq/{id}
 func (c *Client) GetZygq(ctx context.Context, params GetZygqParams, opts ...oashttp.CallOption) (GetZygqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zygq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteZygq calls DELETE /zygq/{id}
 func (c *Client) DeleteZygq(ctx context.Context, params DeleteZygqParams, opts ...oashttp.CallOption) (DeleteZygqResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/zygq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZygqItem calls GET /zygq/{id}/items/{itemId}
 func (c *Client) GetZygqItem(ctx context.Context, params GetZygqItemParams, opts ...oashttp.CallOption) (GetZygqItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zygq/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3465,35 +3465,35 @@ func (c *Client) GetZygqItem(ctx context.Context, params GetZygqItemParams, opts
 
 // ListLpdkoiibzd calls GET /lpdkoiibzd
 func (c *Client) ListLpdkoiibzd(ctx context.Context, opts ...oashttp.CallOption) (ListLpdkoiibzdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLpdkoiibzd calls POST /lpdkoiibzd
 func (c *Client) CreateLpdkoiibzd(ctx context.Context, opts ...oashttp.CallOption) (CreateLpdkoiibzdResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLpdkoiibzd calls GET /lpdkoiibzd/{id}
 func (c *Client) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams, opts ...oashttp.CallOption) (GetLpdkoiibzdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lpdkoiibzd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLpdkoiibzd calls DELETE /lpdkoiibzd/{id}
 func (c *Client) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdParams, opts ...oashttp.CallOption) (DeleteLpdkoiibzdResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/lpdkoiibzd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLpdkoiibzdItem calls GET /lpdkoiibzd/{id}/items/{itemId}
 func (c *Client) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItemParams, opts ...oashttp.CallOption) (GetLpdkoiibzdItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lpdkoiibzd/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3501,35 +3501,35 @@ func (c *Client) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItem
 
 // ListWmfkrdfpm calls GET /wmfkrdfpm
 func (c *Client) ListWmfkrdfpm(ctx context.Context, opts ...oashttp.CallOption) (ListWmfkrdfpmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateWmfkrdfpm calls POST /wmfkrdfpm
 func (c *Client) CreateWmfkrdfpm(ctx context.Context, opts ...oashttp.CallOption) (CreateWmfkrdfpmResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWmfkrdfpm calls GET /wmfkrdfpm/{id}
 func (c *Client) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams, opts ...oashttp.CallOption) (GetWmfkrdfpmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wmfkrdfpm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteWmfkrdfpm calls DELETE /wmfkrdfpm/{id}
 func (c *Client) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmParams, opts ...oashttp.CallOption) (DeleteWmfkrdfpmResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/wmfkrdfpm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWmfkrdfpmItem calls GET /wmfkrdfpm/{id}/items/{itemId}
 func (c *Client) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemParams, opts ...oashttp.CallOption) (GetWmfkrdfpmItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wmfkrdfpm/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3537,35 +3537,35 @@ func (c *Client) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemPa
 
 // ListHpjesr calls GET /hpjesr
 func (c *Client) ListHpjesr(ctx context.Context, opts ...oashttp.CallOption) (ListHpjesrResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpjesr"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHpjesr calls POST /hpjesr
 func (c *Client) CreateHpjesr(ctx context.Context, opts ...oashttp.CallOption) (CreateHpjesrResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hpjesr"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHpjesr calls GET /hpjesr/{id}
 func (c *Client) GetHpjesr(ctx context.Context, params GetHpjesrParams, opts ...oashttp.CallOption) (GetHpjesrResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hpjesr/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHpjesr calls DELETE /hpjesr/{id}
 func (c *Client) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams, opts ...oashttp.CallOption) (DeleteHpjesrResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hpjesr/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHpjesrItem calls GET /hpjesr/{id}/items/{itemId}
 func (c *Client) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams, opts ...oashttp.CallOption) (GetHpjesrItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hpjesr/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3573,35 +3573,35 @@ func (c *Client) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams, 
 
 // ListInkgjgjncj calls GET /inkgjgjncj
 func (c *Client) ListInkgjgjncj(ctx context.Context, opts ...oashttp.CallOption) (ListInkgjgjncjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateInkgjgjncj calls POST /inkgjgjncj
 func (c *Client) CreateInkgjgjncj(ctx context.Context, opts ...oashttp.CallOption) (CreateInkgjgjncjResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetInkgjgjncj calls GET /inkgjgjncj/{id}
 func (c *Client) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams, opts ...oashttp.CallOption) (GetInkgjgjncjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/inkgjgjncj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteInkgjgjncj calls DELETE /inkgjgjncj/{id}
 func (c *Client) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjParams, opts ...oashttp.CallOption) (DeleteInkgjgjncjResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/inkgjgjncj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetInkgjgjncjItem calls GET /inkgjgjncj/{id}/items/{itemId}
 func (c *Client) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItemParams, opts ...oashttp.CallOption) (GetInkgjgjncjItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/inkgjgjncj/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3609,35 +3609,35 @@ func (c *Client) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItem
 
 // ListKsksqf calls GET /ksksqf
 func (c *Client) ListKsksqf(ctx context.Context, opts ...oashttp.CallOption) (ListKsksqfResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ksksqf"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateKsksqf calls POST /ksksqf
 func (c *Client) CreateKsksqf(ctx context.Context, opts ...oashttp.CallOption) (CreateKsksqfResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ksksqf"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKsksqf calls GET /ksksqf/{id}
 func (c *Client) GetKsksqf(ctx context.Context, params GetKsksqfParams, opts ...oashttp.CallOption) (GetKsksqfResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ksksqf/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteKsksqf calls DELETE /ksksqf/{id}
 func (c *Client) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams, opts ...oashttp.CallOption) (DeleteKsksqfResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ksksqf/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKsksqfItem calls GET /ksksqf/{id}/items/{itemId}
 func (c *Client) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams, opts ...oashttp.CallOption) (GetKsksqfItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ksksqf/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3645,35 +3645,35 @@ func (c *Client) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams, 
 
 // ListEtkaalelo calls GET /etkaalelo
 func (c *Client) ListEtkaalelo(ctx context.Context, opts ...oashttp.CallOption) (ListEtkaaleloResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateEtkaalelo calls POST /etkaalelo
 func (c *Client) CreateEtkaalelo(ctx context.Context, opts ...oashttp.CallOption) (CreateEtkaaleloResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEtkaalelo calls GET /etkaalelo/{id}
 func (c *Client) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams, opts ...oashttp.CallOption) (GetEtkaaleloResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/etkaalelo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteEtkaalelo calls DELETE /etkaalelo/{id}
 func (c *Client) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloParams, opts ...oashttp.CallOption) (DeleteEtkaaleloResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/etkaalelo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEtkaaleloItem calls GET /etkaalelo/{id}/items/{itemId}
 func (c *Client) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemParams, opts ...oashttp.CallOption) (GetEtkaaleloItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/etkaalelo/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3681,35 +3681,35 @@ func (c *Client) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemPa
 
 // ListEwuwn calls GET /ewuwn
 func (c *Client) ListEwuwn(ctx context.Context, opts ...oashttp.CallOption) (ListEwuwnResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ewuwn"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateEwuwn calls POST /ewuwn
 func (c *Client) CreateEwuwn(ctx context.Context, opts ...oashttp.CallOption) (CreateEwuwnResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ewuwn"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEwuwn calls GET /ewuwn/{id}
 func (c *Client) GetEwuwn(ctx context.Context, params GetEwuwnParams, opts ...oashttp.CallOption) (GetEwuwnResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ewuwn/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteEwuwn calls DELETE /ewuwn/{id}
 func (c *Client) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams, opts ...oashttp.CallOption) (DeleteEwuwnResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ewuwn/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEwuwnItem calls GET /ewuwn/{id}/items/{itemId}
 func (c *Client) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams, opts ...oashttp.CallOption) (GetEwuwnItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ewuwn/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3717,35 +3717,35 @@ func (c *Client) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams, op
 
 // ListTsgoqiast calls GET /tsgoqiast
 func (c *Client) ListTsgoqiast(ctx context.Context, opts ...oashttp.CallOption) (ListTsgoqiastResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateTsgoqiast calls POST /tsgoqiast
 func (c *Client) CreateTsgoqiast(ctx context.Context, opts ...oashttp.CallOption) (CreateTsgoqiastResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTsgoqiast calls GET /tsgoqiast/{id}
 func (c *Client) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams, opts ...oashttp.CallOption) (GetTsgoqiastResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/tsgoqiast/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteTsgoqiast calls DELETE /tsgoqiast/{id}
 func (c *Client) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastParams, opts ...oashttp.CallOption) (DeleteTsgoqiastResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/tsgoqiast/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTsgoqiastItem calls GET /tsgoqiast/{id}/items/{itemId}
 func (c *Client) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemParams, opts ...oashttp.CallOption) (GetTsgoqiastItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/tsgoqiast/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3753,35 +3753,35 @@ func (c *Client) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemPa
 
 // ListAizwakpp calls GET /aizwakpp
 func (c *Client) ListAizwakpp(ctx context.Context, opts ...oashttp.CallOption) (ListAizwakppResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateAizwakpp calls POST /aizwakpp
 func (c *Client) CreateAizwakpp(ctx context.Context, opts ...oashttp.CallOption) (CreateAizwakppResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAizwakpp calls GET /aizwakpp/{id}
 func (c *Client) GetAizwakpp(ctx context.Context, params GetAizwakppParams, opts ...oashttp.CallOption) (GetAizwakppResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/aizwakpp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteAizwakpp calls DELETE /aizwakpp/{id}
 func (c *Client) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams, opts ...oashttp.CallOption) (DeleteAizwakppResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/aizwakpp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAizwakppItem calls GET /aizwakpp/{id}/items/{itemId}
 func (c *Client) GetAizwakppItem(ctx context.Context, params GetAizwakppItemParams, opts ...oashttp.CallOption) (GetAizwakppItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/aizwakpp/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3789,35 +3789,35 @@ func (c *Client) GetAizwakppItem(ctx context.Context, params GetAizwakppItemPara
 
 // ListIkawb calls GET /ikawb
 func (c *Client) ListIkawb(ctx context.Context, opts ...oashttp.CallOption) (ListIkawbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ikawb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateIkawb calls POST /ikawb
 func (c *Client) CreateIkawb(ctx context.Context, opts ...oashttp.CallOption) (CreateIkawbResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ikawb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIkawb calls GET /ikawb/{id}
 func (c *Client) GetIkawb(ctx context.Context, params GetIkawbParams, opts ...oashttp.CallOption) (GetIkawbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ikawb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteIkawb calls DELETE /ikawb/{id}
 func (c *Client) DeleteIkawb(ctx context.Context, params DeleteIkawbParams, opts ...oashttp.CallOption) (DeleteIkawbResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ikawb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIkawbItem calls GET /ikawb/{id}/items/{itemId}
 func (c *Client) GetIkawbItem(ctx context.Context, params GetIkawbItemParams, opts ...oashttp.CallOption) (GetIkawbItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ikawb/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3825,35 +3825,35 @@ func (c *Client) GetIkawbItem(ctx context.Context, params GetIkawbItemParams, op
 
 // ListCoroo calls GET /coroo
 func (c *Client) ListCoroo(ctx context.Context, opts ...oashttp.CallOption) (ListCorooResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/coroo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateCoroo calls POST /coroo
 func (c *Client) CreateCoroo(ctx context.Context, opts ...oashttp.CallOption) (CreateCorooResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/coroo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetCoroo calls GET /coroo/{id}
 func (c *Client) GetCoroo(ctx context.Context, params GetCorooParams, opts ...oashttp.CallOption) (GetCorooResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/coroo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteCoroo calls DELETE /coroo/{id}
 func (c *Client) DeleteCoroo(ctx context.Context, params DeleteCorooParams, opts ...oashttp.CallOption) (DeleteCorooResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/coroo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetCorooItem calls GET /coroo/{id}/items/{itemId}
 func (c *Client) GetCorooItem(ctx context.Context, params GetCorooItemParams, opts ...oashttp.CallOption) (GetCorooItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/coroo/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3861,35 +3861,35 @@ func (c *Client) GetCorooItem(ctx context.Context, params GetCorooItemParams, op
 
 // ListNalhmjxt calls GET /nalhmjxt
 func (c *Client) ListNalhmjxt(ctx context.Context, opts ...oashttp.CallOption) (ListNalhmjxtResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNalhmjxt calls POST /nalhmjxt
 func (c *Client) CreateNalhmjxt(ctx context.Context, opts ...oashttp.CallOption) (CreateNalhmjxtResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNalhmjxt calls GET /nalhmjxt/{id}
 func (c *Client) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams, opts ...oashttp.CallOption) (GetNalhmjxtResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nalhmjxt/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNalhmjxt calls DELETE /nalhmjxt/{id}
 func (c *Client) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams, opts ...oashttp.CallOption) (DeleteNalhmjxtResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nalhmjxt/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNalhmjxtItem calls GET /nalhmjxt/{id}/items/{itemId}
 func (c *Client) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemParams, opts ...oashttp.CallOption) (GetNalhmjxtItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nalhmjxt/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3897,35 +3897,35 @@ func (c *Client) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemPara
 
 // ListGovlnwhqng calls GET /govlnwhqng
 func (c *Client) ListGovlnwhqng(ctx context.Context, opts ...oashttp.CallOption) (ListGovlnwhqngResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateGovlnwhqng calls POST /govlnwhqng
 func (c *Client) CreateGovlnwhqng(ctx context.Context, opts ...oashttp.CallOption) (CreateGovlnwhqngResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGovlnwhqng calls GET /govlnwhqng/{id}
 func (c *Client) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams, opts ...oashttp.CallOption) (GetGovlnwhqngResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/govlnwhqng/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteGovlnwhqng calls DELETE /govlnwhqng/{id}
 func (c *Client) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngParams, opts ...oashttp.CallOption) (DeleteGovlnwhqngResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/govlnwhqng/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGovlnwhqngItem calls GET /govlnwhqng/{id}/items/{itemId}
 func (c *Client) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItemParams, opts ...oashttp.CallOption) (GetGovlnwhqngItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/govlnwhqng/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3933,35 +3933,35 @@ func (c *Client) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItem
 
 // ListFivetcjfz calls GET /fivetcjfz
 func (c *Client) ListFivetcjfz(ctx context.Context, opts ...oashttp.CallOption) (ListFivetcjfzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateFivetcjfz calls POST /fivetcjfz
 func (c *Client) CreateFivetcjfz(ctx context.Context, opts ...oashttp.CallOption) (CreateFivetcjfzResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetFivetcjfz calls GET /fivetcjfz/{id}
 func (c *Client) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams, opts ...oashttp.CallOption) (GetFivetcjfzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/fivetcjfz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteFivetcjfz calls DELETE /fivetcjfz/{id}
 func (c *Client) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzParams, opts ...oashttp.CallOption) (DeleteFivetcjfzResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/fivetcjfz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetFivetcjfzItem calls GET /fivetcjfz/{id}/items/{itemId}
 func (c *Client) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemParams, opts ...oashttp.CallOption) (GetFivetcjfzItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/fivetcjfz/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -3969,35 +3969,35 @@ func (c *Client) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemPa
 
 // ListQedvj calls GET /qedvj
 func (c *Client) ListQedvj(ctx context.Context, opts ...oashttp.CallOption) (ListQedvjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qedvj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateQedvj calls POST /qedvj
 func (c *Client) CreateQedvj(ctx context.Context, opts ...oashttp.CallOption) (CreateQedvjResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qedvj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQedvj calls GET /qedvj/{id}
 func (c *Client) GetQedvj(ctx context.Context, params GetQedvjParams, opts ...oashttp.CallOption) (GetQedvjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qedvj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteQedvj calls DELETE /qedvj/{id}
 func (c *Client) DeleteQedvj(ctx context.Context, params DeleteQedvjParams, opts ...oashttp.CallOption) (DeleteQedvjResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/qedvj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQedvjItem calls GET /qedvj/{id}/items/{itemId}
 func (c *Client) GetQedvjItem(ctx context.Context, params GetQedvjItemParams, opts ...oashttp.CallOption) (GetQedvjItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qedvj/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4005,35 +4005,35 @@ func (c *Client) GetQedvjItem(ctx context.Context, params GetQedvjItemParams, op
 
 // ListFnsjyok calls GET /fnsjyok
 func (c *Client) ListFnsjyok(ctx context.Context, opts ...oashttp.CallOption) (ListFnsjyokResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateFnsjyok calls POST /fnsjyok
 func (c *Client) CreateFnsjyok(ctx context.Context, opts ...oashttp.CallOption) (CreateFnsjyokResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetFnsjyok calls GET /fnsjyok/{id}
 func (c *Client) GetFnsjyok(ctx context.Context, params GetFnsjyokParams, opts ...oashttp.CallOption) (GetFnsjyokResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/fnsjyok/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteFnsjyok calls DELETE /fnsjyok/{id}
 func (c *Client) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams, opts ...oashttp.CallOption) (DeleteFnsjyokResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/fnsjyok/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetFnsjyokItem calls GET /fnsjyok/{id}/items/{itemId}
 func (c *Client) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams, opts ...oashttp.CallOption) (GetFnsjyokItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/fnsjyok/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4041,35 +4041,35 @@ func (c *Client) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams
 
 // ListKzpfzxdlok calls GET /kzpfzxdlok
 func (c *Client) ListKzpfzxdlok(ctx context.Context, opts ...oashttp.CallOption) (ListKzpfzxdlokResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateKzpfzxdlok calls POST /kzpfzxdlok
 func (c *Client) CreateKzpfzxdlok(ctx context.Context, opts ...oashttp.CallOption) (CreateKzpfzxdlokResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKzpfzxdlok calls GET /kzpfzxdlok/{id}
 func (c *Client) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams, opts ...oashttp.CallOption) (GetKzpfzxdlokResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kzpfzxdlok/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteKzpfzxdlok calls DELETE /kzpfzxdlok/{id}
 func (c *Client) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokParams, opts ...oashttp.CallOption) (DeleteKzpfzxdlokResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/kzpfzxdlok/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKzpfzxdlokItem calls GET /kzpfzxdlok/{id}/items/{itemId}
 func (c *Client) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItemParams, opts ...oashttp.CallOption) (GetKzpfzxdlokItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kzpfzxdlok/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4077,35 +4077,35 @@ func (c *Client) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItem
 
 // ListNoaexm calls GET /noaexm
 func (c *Client) ListNoaexm(ctx context.Context, opts ...oashttp.CallOption) (ListNoaexmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/noaexm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNoaexm calls POST /noaexm
 func (c *Client) CreateNoaexm(ctx context.Context, opts ...oashttp.CallOption) (CreateNoaexmResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/noaexm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNoaexm calls GET /noaexm/{id}
 func (c *Client) GetNoaexm(ctx context.Context, params GetNoaexmParams, opts ...oashttp.CallOption) (GetNoaexmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/noaexm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNoaexm calls DELETE /noaexm/{id}
 func (c *Client) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams, opts ...oashttp.CallOption) (DeleteNoaexmResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/noaexm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNoaexmItem calls GET /noaexm/{id}/items/{itemId}
 func (c *Client) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams, opts ...oashttp.CallOption) (GetNoaexmItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/noaexm/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4113,35 +4113,35 @@ func (c *Client) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams, 
 
 // ListXcljdelfxx calls GET /xcljdelfxx
 func (c *Client) ListXcljdelfxx(ctx context.Context, opts ...oashttp.CallOption) (ListXcljdelfxxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateXcljdelfxx calls POST /xcljdelfxx
 func (c *Client) CreateXcljdelfxx(ctx context.Context, opts ...oashttp.CallOption) (CreateXcljdelfxxResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXcljdelfxx calls GET /xcljdelfxx/{id}
 func (c *Client) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams, opts ...oashttp.CallOption) (GetXcljdelfxxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xcljdelfxx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteXcljdelfxx calls DELETE /xcljdelfxx/{id}
 func (c *Client) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxParams, opts ...oashttp.CallOption) (DeleteXcljdelfxxResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/xcljdelfxx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXcljdelfxxItem calls GET /xcljdelfxx/{id}/items/{itemId}
 func (c *Client) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItemParams, opts ...oashttp.CallOption) (GetXcljdelfxxItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xcljdelfxx/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4149,35 +4149,35 @@ func (c *Client) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItem
 
 // ListGuiyycbu calls GET /guiyycbu
 func (c *Client) ListGuiyycbu(ctx context.Context, opts ...oashttp.CallOption) (ListGuiyycbuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateGuiyycbu calls POST /guiyycbu
 func (c *Client) CreateGuiyycbu(ctx context.Context, opts ...oashttp.CallOption) (CreateGuiyycbuResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGuiyycbu calls GET /guiyycbu/{id}
 func (c *Client) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams, opts ...oashttp.CallOption) (GetGuiyycbuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/guiyycbu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteGuiyycbu calls DELETE /guiyycbu/{id}
 func (c *Client) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams, opts ...oashttp.CallOption) (DeleteGuiyycbuResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/guiyycbu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGuiyycbuItem calls GET /guiyycbu/{id}/items/{itemId}
 func (c *Client) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemParams, opts ...oashttp.CallOption) (GetGuiyycbuItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/guiyycbu/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4185,35 +4185,35 @@ func (c *Client) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemPara
 
 // ListJqjyp calls GET /jqjyp
 func (c *Client) ListJqjyp(ctx context.Context, opts ...oashttp.CallOption) (ListJqjypResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqjyp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateJqjyp calls POST /jqjyp
 func (c *Client) CreateJqjyp(ctx context.Context, opts ...oashttp.CallOption) (CreateJqjypResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jqjyp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJqjyp calls GET /jqjyp/{id}
 func (c *Client) GetJqjyp(ctx context.Context, params GetJqjypParams, opts ...oashttp.CallOption) (GetJqjypResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jqjyp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteJqjyp calls DELETE /jqjyp/{id}
 func (c *Client) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams, opts ...oashttp.CallOption) (DeleteJqjypResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/jqjyp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetJqjypItem calls GET /jqjyp/{id}/items/{itemId}
 func (c *Client) GetJqjypItem(ctx context.Context, params GetJqjypItemParams, opts ...oashttp.CallOption) (GetJqjypItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/jqjyp/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4221,35 +4221,35 @@ func (c *Client) GetJqjypItem(ctx context.Context, params GetJqjypItemParams, op
 
 // ListTmnwcqdv calls GET /tmnwcqdv
 func (c *Client) ListTmnwcqdv(ctx context.Context, opts ...oashttp.CallOption) (ListTmnwcqdvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateTmnwcqdv calls POST /tmnwcqdv
 func (c *Client) CreateTmnwcqdv(ctx context.Context, opts ...oashttp.CallOption) (CreateTmnwcqdvResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTmnwcqdv calls GET /tmnwcqdv/{id}
 func (c *Client) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams, opts ...oashttp.CallOption) (GetTmnwcqdvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/tmnwcqdv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteTmnwcqdv calls DELETE /tmnwcqdv/{id}
 func (c *Client) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams, opts ...oashttp.CallOption) (DeleteTmnwcqdvResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/tmnwcqdv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTmnwcqdvItem calls GET /tmnwcqdv/{id}/items/{itemId}
 func (c *Client) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemParams, opts ...oashttp.CallOption) (GetTmnwcqdvItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/tmnwcqdv/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4257,35 +4257,35 @@ func (c *Client) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemPara
 
 // ListQeftui calls GET /qeftui
 func (c *Client) ListQeftui(ctx context.Context, opts ...oashttp.CallOption) (ListQeftuiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qeftui"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateQeftui calls POST /qeftui
 func (c *Client) CreateQeftui(ctx context.Context, opts ...oashttp.CallOption) (CreateQeftuiResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qeftui"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQeftui calls GET /qeftui/{id}
 func (c *Client) GetQeftui(ctx context.Context, params GetQeftuiParams, opts ...oashttp.CallOption) (GetQeftuiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qeftui/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteQeftui calls DELETE /qeftui/{id}
 func (c *Client) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams, opts ...oashttp.CallOption) (DeleteQeftuiResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/qeftui/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQeftuiItem calls GET /qeftui/{id}/items/{itemId}
 func (c *Client) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams, opts ...oashttp.CallOption) (GetQeftuiItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qeftui/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4293,35 +4293,35 @@ func (c *Client) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams, 
 
 // ListSvnuldp calls GET /svnuldp
 func (c *Client) ListSvnuldp(ctx context.Context, opts ...oashttp.CallOption) (ListSvnuldpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svnuldp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSvnuldp calls POST /svnuldp
 func (c *Client) CreateSvnuldp(ctx context.Context, opts ...oashttp.CallOption) (CreateSvnuldpResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svnuldp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSvnuldp calls GET /svnuldp/{id}
 func (c *Client) GetSvnuldp(ctx context.Context, params GetSvnuldpParams, opts ...oashttp.CallOption) (GetSvnuldpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/svnuldp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSvnuldp calls DELETE /svnuldp/{id}
 func (c *Client) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams, opts ...oashttp.CallOption) (DeleteSvnuldpResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/svnuldp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSvnuldpItem calls GET /svnuldp/{id}/items/{itemId}
 func (c *Client) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams, opts ...oashttp.CallOption) (GetSvnuldpItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/svnuldp/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4329,35 +4329,35 @@ func (c *Client) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams
 
 // ListZfwxbj calls GET /zfwxbj
 func (c *Client) ListZfwxbj(ctx context.Context, opts ...oashttp.CallOption) (ListZfwxbjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateZfwxbj calls POST /zfwxbj
 func (c *Client) CreateZfwxbj(ctx context.Context, opts ...oashttp.CallOption) (CreateZfwxbjResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZfwxbj calls GET /zfwxbj/{id}
 func (c *Client) GetZfwxbj(ctx context.Context, params GetZfwxbjParams, opts ...oashttp.CallOption) (GetZfwxbjResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zfwxbj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteZfwxbj calls DELETE /zfwxbj/{id}
 func (c *Client) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams, opts ...oashttp.CallOption) (DeleteZfwxbjResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/zfwxbj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZfwxbjItem calls GET /zfwxbj/{id}/items/{itemId}
 func (c *Client) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams, opts ...oashttp.CallOption) (GetZfwxbjItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zfwxbj/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4365,35 +4365,35 @@ func (c *Client) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams, 
 
 // ListDfcvpijrs calls GET /dfcvpijrs
 func (c *Client) ListDfcvpijrs(ctx context.Context, opts ...oashttp.CallOption) (ListDfcvpijrsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateDfcvpijrs calls POST /dfcvpijrs
 func (c *Client) CreateDfcvpijrs(ctx context.Context, opts ...oashttp.CallOption) (CreateDfcvpijrsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDfcvpijrs calls GET /dfcvpijrs/{id}
 func (c *Client) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams, opts ...oashttp.CallOption) (GetDfcvpijrsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dfcvpijrs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteDfcvpijrs calls DELETE /dfcvpijrs/{id}
 func (c *Client) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsParams, opts ...oashttp.CallOption) (DeleteDfcvpijrsResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/dfcvpijrs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDfcvpijrsItem calls GET /dfcvpijrs/{id}/items/{itemId}
 func (c *Client) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemParams, opts ...oashttp.CallOption) (GetDfcvpijrsItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dfcvpijrs/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4401,35 +4401,35 @@ func (c *Client) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemPa
 
 // ListKcuotcc calls GET /kcuotcc
 func (c *Client) ListKcuotcc(ctx context.Context, opts ...oashttp.CallOption) (ListKcuotccResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateKcuotcc calls POST /kcuotcc
 func (c *Client) CreateKcuotcc(ctx context.Context, opts ...oashttp.CallOption) (CreateKcuotccResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKcuotcc calls GET /kcuotcc/{id}
 func (c *Client) GetKcuotcc(ctx context.Context, params GetKcuotccParams, opts ...oashttp.CallOption) (GetKcuotccResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kcuotcc/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteKcuotcc calls DELETE /kcuotcc/{id}
 func (c *Client) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams, opts ...oashttp.CallOption) (DeleteKcuotccResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/kcuotcc/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKcuotccItem calls GET /kcuotcc/{id}/items/{itemId}
 func (c *Client) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams, opts ...oashttp.CallOption) (GetKcuotccItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kcuotcc/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4437,35 +4437,35 @@ func (c *Client) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams
 
 // ListYlxpbzwdi calls GET /ylxpbzwdi
 func (c *Client) ListYlxpbzwdi(ctx context.Context, opts ...oashttp.CallOption) (ListYlxpbzwdiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateYlxpbzwdi calls POST /ylxpbzwdi
 func (c *Client) CreateYlxpbzwdi(ctx context.Context, opts ...oashttp.CallOption) (CreateYlxpbzwdiResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYlxpbzwdi calls GET /ylxpbzwdi/{id}
 func (c *Client) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams, opts ...oashttp.CallOption) (GetYlxpbzwdiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ylxpbzwdi/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteYlxpbzwdi calls DELETE /ylxpbzwdi/{id}
 func (c *Client) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiParams, opts ...oashttp.CallOption) (DeleteYlxpbzwdiResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ylxpbzwdi/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYlxpbzwdiItem calls GET /ylxpbzwdi/{id}/items/{itemId}
 func (c *Client) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemParams, opts ...oashttp.CallOption) (GetYlxpbzwdiItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ylxpbzwdi/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4473,35 +4473,35 @@ func (c *Client) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemPa
 
 // ListEukxcmipe calls GET /eukxcmipe
 func (c *Client) ListEukxcmipe(ctx context.Context, opts ...oashttp.CallOption) (ListEukxcmipeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateEukxcmipe calls POST /eukxcmipe
 func (c *Client) CreateEukxcmipe(ctx context.Context, opts ...oashttp.CallOption) (CreateEukxcmipeResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEukxcmipe calls GET /eukxcmipe/{id}
 func (c *Client) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams, opts ...oashttp.CallOption) (GetEukxcmipeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/eukxcmipe/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteEukxcmipe calls DELETE /eukxcmipe/{id}
 func (c *Client) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipeParams, opts ...oashttp.CallOption) (DeleteEukxcmipeResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/eukxcmipe/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEukxcmipeItem calls GET /eukxcmipe/{id}/items/{itemId}
 func (c *Client) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemParams, opts ...oashttp.CallOption) (GetEukxcmipeItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/eukxcmipe/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4509,35 +4509,35 @@ func (c *Client) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemPa
 
 // ListVqslmzslb calls GET /vqslmzslb
 func (c *Client) ListVqslmzslb(ctx context.Context, opts ...oashttp.CallOption) (ListVqslmzslbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateVqslmzslb calls POST /vqslmzslb
 func (c *Client) CreateVqslmzslb(ctx context.Context, opts ...oashttp.CallOption) (CreateVqslmzslbResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetVqslmzslb calls GET /vqslmzslb/{id}
 func (c *Client) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams, opts ...oashttp.CallOption) (GetVqslmzslbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/vqslmzslb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteVqslmzslb calls DELETE /vqslmzslb/{id}
 func (c *Client) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbParams, opts ...oashttp.CallOption) (DeleteVqslmzslbResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/vqslmzslb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetVqslmzslbItem calls GET /vqslmzslb/{id}/items/{itemId}
 func (c *Client) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemParams, opts ...oashttp.CallOption) (GetVqslmzslbItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/vqslmzslb/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4545,35 +4545,35 @@ func (c *Client) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemPa
 
 // ListMqms calls GET /mqms
 func (c *Client) ListMqms(ctx context.Context, opts ...oashttp.CallOption) (ListMqmsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mqms"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateMqms calls POST /mqms
 func (c *Client) CreateMqms(ctx context.Context, opts ...oashttp.CallOption) (CreateMqmsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mqms"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMqms calls GET /mqms/{id}
 func (c *Client) GetMqms(ctx context.Context, params GetMqmsParams, opts ...oashttp.CallOption) (GetMqmsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mqms/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteMqms calls DELETE /mqms/{id}
 func (c *Client) DeleteMqms(ctx context.Context, params DeleteMqmsParams, opts ...oashttp.CallOption) (DeleteMqmsResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/mqms/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMqmsItem calls GET /mqms/{id}/items/{itemId}
 func (c *Client) GetMqmsItem(ctx context.Context, params GetMqmsItemParams, opts ...oashttp.CallOption) (GetMqmsItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mqms/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4581,35 +4581,35 @@ func (c *Client) GetMqmsItem(ctx context.Context, params GetMqmsItemParams, opts
 
 // ListXvwuqnvpw calls GET /xvwuqnvpw
 func (c *Client) ListXvwuqnvpw(ctx context.Context, opts ...oashttp.CallOption) (ListXvwuqnvpwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateXvwuqnvpw calls POST /xvwuqnvpw
 func (c *Client) CreateXvwuqnvpw(ctx context.Context, opts ...oashttp.CallOption) (CreateXvwuqnvpwResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXvwuqnvpw calls GET /xvwuqnvpw/{id}
 func (c *Client) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams, opts ...oashttp.CallOption) (GetXvwuqnvpwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xvwuqnvpw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteXvwuqnvpw calls DELETE /xvwuqnvpw/{id}
 func (c *Client) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwParams, opts ...oashttp.CallOption) (DeleteXvwuqnvpwResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/xvwuqnvpw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXvwuqnvpwItem calls GET /xvwuqnvpw/{id}/items/{itemId}
 func (c *Client) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemParams, opts ...oashttp.CallOption) (GetXvwuqnvpwItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xvwuqnvpw/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4617,35 +4617,35 @@ func (c *Client) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemPa
 
 // ListLoruxlgz calls GET /loruxlgz
 func (c *Client) ListLoruxlgz(ctx context.Context, opts ...oashttp.CallOption) (ListLoruxlgzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLoruxlgz calls POST /loruxlgz
 func (c *Client) CreateLoruxlgz(ctx context.Context, opts ...oashttp.CallOption) (CreateLoruxlgzResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLoruxlgz calls GET /loruxlgz/{id}
 func (c *Client) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams, opts ...oashttp.CallOption) (GetLoruxlgzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/loruxlgz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLoruxlgz calls DELETE /loruxlgz/{id}
 func (c *Client) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams, opts ...oashttp.CallOption) (DeleteLoruxlgzResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/loruxlgz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLoruxlgzItem calls GET /loruxlgz/{id}/items/{itemId}
 func (c *Client) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemParams, opts ...oashttp.CallOption) (GetLoruxlgzItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/loruxlgz/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4653,35 +4653,35 @@ func (c *Client) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemPara
 
 // ListMboo calls GET /mboo
 func (c *Client) ListMboo(ctx context.Context, opts ...oashttp.CallOption) (ListMbooResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mboo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateMboo calls POST /mboo
 func (c *Client) CreateMboo(ctx context.Context, opts ...oashttp.CallOption) (CreateMbooResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mboo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMboo calls GET /mboo/{id}
 func (c *Client) GetMboo(ctx context.Context, params GetMbooParams, opts ...oashttp.CallOption) (GetMbooResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mboo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteMboo calls DELETE /mboo/{id}
 func (c *Client) DeleteMboo(ctx context.Context, params DeleteMbooParams, opts ...oashttp.CallOption) (DeleteMbooResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/mboo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMbooItem calls GET /mboo/{id}/items/{itemId}
 func (c *Client) GetMbooItem(ctx context.Context, params GetMbooItemParams, opts ...oashttp.CallOption) (GetMbooItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mboo/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4689,35 +4689,35 @@ func (c *Client) GetMbooItem(ctx context.Context, params GetMbooItemParams, opts
 
 // ListWkvn calls GET /wkvn
 func (c *Client) ListWkvn(ctx context.Context, opts ...oashttp.CallOption) (ListWkvnResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wkvn"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateWkvn calls POST /wkvn
 func (c *Client) CreateWkvn(ctx context.Context, opts ...oashttp.CallOption) (CreateWkvnResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wkvn"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWkvn calls GET /wkvn/{id}
 func (c *Client) GetWkvn(ctx context.Context, params GetWkvnParams, opts ...oashttp.CallOption) (GetWkvnResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wkvn/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteWkvn calls DELETE /wkvn/{id}
 func (c *Client) DeleteWkvn(ctx context.Context, params DeleteWkvnParams, opts ...oashttp.CallOption) (DeleteWkvnResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/wkvn/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWkvnItem calls GET /wkvn/{id}/items/{itemId}
 func (c *Client) GetWkvnItem(ctx context.Context, params GetWkvnItemParams, opts ...oashttp.CallOption) (GetWkvnItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wkvn/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4725,35 +4725,35 @@ func (c *Client) GetWkvnItem(ctx context.Context, params GetWkvnItemParams, opts
 
 // ListSadoz calls GET /sadoz
 func (c *Client) ListSadoz(ctx context.Context, opts ...oashttp.CallOption) (ListSadozResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sadoz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSadoz calls POST /sadoz
 func (c *Client) CreateSadoz(ctx context.Context, opts ...oashttp.CallOption) (CreateSadozResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sadoz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSadoz calls GET /sadoz/{id}
 func (c *Client) GetSadoz(ctx context.Context, params GetSadozParams, opts ...oashttp.CallOption) (GetSadozResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/sadoz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSadoz calls DELETE /sadoz/{id}
 func (c *Client) DeleteSadoz(ctx context.Context, params DeleteSadozParams, opts ...oashttp.CallOption) (DeleteSadozResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/sadoz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSadozItem calls GET /sadoz/{id}/items/{itemId}
 func (c *Client) GetSadozItem(ctx context.Context, params GetSadozItemParams, opts ...oashttp.CallOption) (GetSadozItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/sadoz/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4761,35 +4761,35 @@ func (c *Client) GetSadozItem(ctx context.Context, params GetSadozItemParams, op
 
 // ListMtrmzuzu calls GET /mtrmzuzu
 func (c *Client) ListMtrmzuzu(ctx context.Context, opts ...oashttp.CallOption) (ListMtrmzuzuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateMtrmzuzu calls POST /mtrmzuzu
 func (c *Client) CreateMtrmzuzu(ctx context.Context, opts ...oashttp.CallOption) (CreateMtrmzuzuResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMtrmzuzu calls GET /mtrmzuzu/{id}
 func (c *Client) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams, opts ...oashttp.CallOption) (GetMtrmzuzuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mtrmzuzu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteMtrmzuzu calls DELETE /mtrmzuzu/{id}
 func (c *Client) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams, opts ...oashttp.CallOption) (DeleteMtrmzuzuResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/mtrmzuzu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMtrmzuzuItem calls GET /mtrmzuzu/{id}/items/{itemId}
 func (c *Client) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemParams, opts ...oashttp.CallOption) (GetMtrmzuzuItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mtrmzuzu/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4797,35 +4797,35 @@ func (c *Client) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemPara
 
 // ListLkxd calls GET /lkxd
 func (c *Client) ListLkxd(ctx context.Context, opts ...oashttp.CallOption) (ListLkxdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkxd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLkxd calls POST /lkxd
 func (c *Client) CreateLkxd(ctx context.Context, opts ...oashttp.CallOption) (CreateLkxdResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lkxd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLkxd calls GET /lkxd/{id}
 func (c *Client) GetLkxd(ctx context.Context, params GetLkxdParams, opts ...oashttp.CallOption) (GetLkxdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lkxd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLkxd calls DELETE /lkxd/{id}
 func (c *Client) DeleteLkxd(ctx context.Context, params DeleteLkxdParams, opts ...oashttp.CallOption) (DeleteLkxdResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/lkxd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLkxdItem calls GET /lkxd/{id}/items/{itemId}
 func (c *Client) GetLkxdItem(ctx context.Context, params GetLkxdItemParams, opts ...oashttp.CallOption) (GetLkxdItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lkxd/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4833,35 +4833,35 @@ func (c *Client) GetLkxdItem(ctx context.Context, params GetLkxdItemParams, opts
 
 // ListVmdbuvzu calls GET /vmdbuvzu
 func (c *Client) ListVmdbuvzu(ctx context.Context, opts ...oashttp.CallOption) (ListVmdbuvzuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateVmdbuvzu calls POST /vmdbuvzu
 func (c *Client) CreateVmdbuvzu(ctx context.Context, opts ...oashttp.CallOption) (CreateVmdbuvzuResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetVmdbuvzu calls GET /vmdbuvzu/{id}
 func (c *Client) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams, opts ...oashttp.CallOption) (GetVmdbuvzuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/vmdbuvzu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteVmdbuvzu calls DELETE /vmdbuvzu/{id}
 func (c *Client) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams, opts ...oashttp.CallOption) (DeleteVmdbuvzuResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/vmdbuvzu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetVmdbuvzuItem calls GET /vmdbuvzu/{id}/items/{itemId}
 func (c *Client) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemParams, opts ...oashttp.CallOption) (GetVmdbuvzuItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/vmdbuvzu/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4869,35 +4869,35 @@ func (c *Client) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemPara
 
 // ListSeoteeia calls GET /seoteeia
 func (c *Client) ListSeoteeia(ctx context.Context, opts ...oashttp.CallOption) (ListSeoteeiaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/seoteeia"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSeoteeia calls POST /seoteeia
 func (c *Client) CreateSeoteeia(ctx context.Context, opts ...oashttp.CallOption) (CreateSeoteeiaResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/seoteeia"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSeoteeia calls GET /seoteeia/{id}
 func (c *Client) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams, opts ...oashttp.CallOption) (GetSeoteeiaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/seoteeia/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSeoteeia calls DELETE /seoteeia/{id}
 func (c *Client) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams, opts ...oashttp.CallOption) (DeleteSeoteeiaResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/seoteeia/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSeoteeiaItem calls GET /seoteeia/{id}/items/{itemId}
 func (c *Client) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemParams, opts ...oashttp.CallOption) (GetSeoteeiaItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/seoteeia/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4905,35 +4905,35 @@ func (c *Client) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemPara
 
 // ListAburtmwbx calls GET /aburtmwbx
 func (c *Client) ListAburtmwbx(ctx context.Context, opts ...oashttp.CallOption) (ListAburtmwbxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateAburtmwbx calls POST /aburtmwbx
 func (c *Client) CreateAburtmwbx(ctx context.Context, opts ...oashttp.CallOption) (CreateAburtmwbxResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAburtmwbx calls GET /aburtmwbx/{id}
 func (c *Client) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams, opts ...oashttp.CallOption) (GetAburtmwbxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/aburtmwbx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteAburtmwbx calls DELETE /aburtmwbx/{id}
 func (c *Client) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxParams, opts ...oashttp.CallOption) (DeleteAburtmwbxResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/aburtmwbx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAburtmwbxItem calls GET /aburtmwbx/{id}/items/{itemId}
 func (c *Client) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemParams, opts ...oashttp.CallOption) (GetAburtmwbxItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/aburtmwbx/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4941,35 +4941,35 @@ func (c *Client) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemPa
 
 // ListRqcqffd calls GET /rqcqffd
 func (c *Client) ListRqcqffd(ctx context.Context, opts ...oashttp.CallOption) (ListRqcqffdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateRqcqffd calls POST /rqcqffd
 func (c *Client) CreateRqcqffd(ctx context.Context, opts ...oashttp.CallOption) (CreateRqcqffdResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetRqcqffd calls GET /rqcqffd/{id}
 func (c *Client) GetRqcqffd(ctx context.Context, params GetRqcqffdParams, opts ...oashttp.CallOption) (GetRqcqffdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/rqcqffd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteRqcqffd calls DELETE /rqcqffd/{id}
 func (c *Client) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams, opts ...oashttp.CallOption) (DeleteRqcqffdResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/rqcqffd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetRqcqffdItem calls GET /rqcqffd/{id}/items/{itemId}
 func (c *Client) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams, opts ...oashttp.CallOption) (GetRqcqffdItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/rqcqffd/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -4977,35 +4977,35 @@ func (c *Client) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams
 
 // ListZcyr calls GET /zcyr
 func (c *Client) ListZcyr(ctx context.Context, opts ...oashttp.CallOption) (ListZcyrResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zcyr"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateZcyr calls POST /zcyr
 func (c *Client) CreateZcyr(ctx context.Context, opts ...oashttp.CallOption) (CreateZcyrResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zcyr"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZcyr calls GET /zcyr/{id}
 func (c *Client) GetZcyr(ctx context.Context, params GetZcyrParams, opts ...oashttp.CallOption) (GetZcyrResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zcyr/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteZcyr calls DELETE /zcyr/{id}
 func (c *Client) DeleteZcyr(ctx context.Context, params DeleteZcyrParams, opts ...oashttp.CallOption) (DeleteZcyrResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/zcyr/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZcyrItem calls GET /zcyr/{id}/items/{itemId}
 func (c *Client) GetZcyrItem(ctx context.Context, params GetZcyrItemParams, opts ...oashttp.CallOption) (GetZcyrItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zcyr/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5013,35 +5013,35 @@ func (c *Client) GetZcyrItem(ctx context.Context, params GetZcyrItemParams, opts
 
 // ListNvvwesgdrt calls GET /nvvwesgdrt
 func (c *Client) ListNvvwesgdrt(ctx context.Context, opts ...oashttp.CallOption) (ListNvvwesgdrtResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNvvwesgdrt calls POST /nvvwesgdrt
 func (c *Client) CreateNvvwesgdrt(ctx context.Context, opts ...oashttp.CallOption) (CreateNvvwesgdrtResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNvvwesgdrt calls GET /nvvwesgdrt/{id}
 func (c *Client) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams, opts ...oashttp.CallOption) (GetNvvwesgdrtResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nvvwesgdrt/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNvvwesgdrt calls DELETE /nvvwesgdrt/{id}
 func (c *Client) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtParams, opts ...oashttp.CallOption) (DeleteNvvwesgdrtResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nvvwesgdrt/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNvvwesgdrtItem calls GET /nvvwesgdrt/{id}/items/{itemId}
 func (c *Client) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItemParams, opts ...oashttp.CallOption) (GetNvvwesgdrtItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nvvwesgdrt/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5049,35 +5049,35 @@ func (c *Client) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItem
 
 // ListZgtpn calls GET /zgtpn
 func (c *Client) ListZgtpn(ctx context.Context, opts ...oashttp.CallOption) (ListZgtpnResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zgtpn"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateZgtpn calls POST /zgtpn
 func (c *Client) CreateZgtpn(ctx context.Context, opts ...oashttp.CallOption) (CreateZgtpnResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zgtpn"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZgtpn calls GET /zgtpn/{id}
 func (c *Client) GetZgtpn(ctx context.Context, params GetZgtpnParams, opts ...oashttp.CallOption) (GetZgtpnResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zgtpn/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteZgtpn calls DELETE /zgtpn/{id}
 func (c *Client) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams, opts ...oashttp.CallOption) (DeleteZgtpnResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/zgtpn/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZgtpnItem calls GET /zgtpn/{id}/items/{itemId}
 func (c *Client) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams, opts ...oashttp.CallOption) (GetZgtpnItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zgtpn/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5085,35 +5085,35 @@ func (c *Client) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams, op
 
 // ListBdlfeclbdh calls GET /bdlfeclbdh
 func (c *Client) ListBdlfeclbdh(ctx context.Context, opts ...oashttp.CallOption) (ListBdlfeclbdhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateBdlfeclbdh calls POST /bdlfeclbdh
 func (c *Client) CreateBdlfeclbdh(ctx context.Context, opts ...oashttp.CallOption) (CreateBdlfeclbdhResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetBdlfeclbdh calls GET /bdlfeclbdh/{id}
 func (c *Client) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams, opts ...oashttp.CallOption) (GetBdlfeclbdhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/bdlfeclbdh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteBdlfeclbdh calls DELETE /bdlfeclbdh/{id}
 func (c *Client) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhParams, opts ...oashttp.CallOption) (DeleteBdlfeclbdhResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/bdlfeclbdh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetBdlfeclbdhItem calls GET /bdlfeclbdh/{id}/items/{itemId}
 func (c *Client) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItemParams, opts ...oashttp.CallOption) (GetBdlfeclbdhItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/bdlfeclbdh/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5121,35 +5121,35 @@ func (c *Client) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItem
 
 // ListHphwvzjpl calls GET /hphwvzjpl
 func (c *Client) ListHphwvzjpl(ctx context.Context, opts ...oashttp.CallOption) (ListHphwvzjplResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHphwvzjpl calls POST /hphwvzjpl
 func (c *Client) CreateHphwvzjpl(ctx context.Context, opts ...oashttp.CallOption) (CreateHphwvzjplResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHphwvzjpl calls GET /hphwvzjpl/{id}
 func (c *Client) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams, opts ...oashttp.CallOption) (GetHphwvzjplResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hphwvzjpl/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHphwvzjpl calls DELETE /hphwvzjpl/{id}
 func (c *Client) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplParams, opts ...oashttp.CallOption) (DeleteHphwvzjplResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hphwvzjpl/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHphwvzjplItem calls GET /hphwvzjpl/{id}/items/{itemId}
 func (c *Client) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemParams, opts ...oashttp.CallOption) (GetHphwvzjplItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hphwvzjpl/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5157,35 +5157,35 @@ func (c *Client) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemPa
 
 // ListSbzmfgiv calls GET /sbzmfgiv
 func (c *Client) ListSbzmfgiv(ctx context.Context, opts ...oashttp.CallOption) (ListSbzmfgivResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSbzmfgiv calls POST /sbzmfgiv
 func (c *Client) CreateSbzmfgiv(ctx context.Context, opts ...oashttp.CallOption) (CreateSbzmfgivResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSbzmfgiv calls GET /sbzmfgiv/{id}
 func (c *Client) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams, opts ...oashttp.CallOption) (GetSbzmfgivResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/sbzmfgiv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSbzmfgiv calls DELETE /sbzmfgiv/{id}
 func (c *Client) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams, opts ...oashttp.CallOption) (DeleteSbzmfgivResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/sbzmfgiv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSbzmfgivItem calls GET /sbzmfgiv/{id}/items/{itemId}
 func (c *Client) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemParams, opts ...oashttp.CallOption) (GetSbzmfgivItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/sbzmfgiv/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5193,35 +5193,35 @@ func (c *Client) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemPara
 
 // ListAnffhilqp calls GET /anffhilqp
 func (c *Client) ListAnffhilqp(ctx context.Context, opts ...oashttp.CallOption) (ListAnffhilqpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateAnffhilqp calls POST /anffhilqp
 func (c *Client) CreateAnffhilqp(ctx context.Context, opts ...oashttp.CallOption) (CreateAnffhilqpResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAnffhilqp calls GET /anffhilqp/{id}
 func (c *Client) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams, opts ...oashttp.CallOption) (GetAnffhilqpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/anffhilqp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteAnffhilqp calls DELETE /anffhilqp/{id}
 func (c *Client) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpParams, opts ...oashttp.CallOption) (DeleteAnffhilqpResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/anffhilqp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAnffhilqpItem calls GET /anffhilqp/{id}/items/{itemId}
 func (c *Client) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemParams, opts ...oashttp.CallOption) (GetAnffhilqpItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/anffhilqp/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5229,35 +5229,35 @@ func (c *Client) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemPa
 
 // ListHpiszhon calls GET /hpiszhon
 func (c *Client) ListHpiszhon(ctx context.Context, opts ...oashttp.CallOption) (ListHpiszhonResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateHpiszhon calls POST /hpiszhon
 func (c *Client) CreateHpiszhon(ctx context.Context, opts ...oashttp.CallOption) (CreateHpiszhonResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHpiszhon calls GET /hpiszhon/{id}
 func (c *Client) GetHpiszhon(ctx context.Context, params GetHpiszhonParams, opts ...oashttp.CallOption) (GetHpiszhonResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hpiszhon/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteHpiszhon calls DELETE /hpiszhon/{id}
 func (c *Client) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams, opts ...oashttp.CallOption) (DeleteHpiszhonResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/hpiszhon/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetHpiszhonItem calls GET /hpiszhon/{id}/items/{itemId}
 func (c *Client) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemParams, opts ...oashttp.CallOption) (GetHpiszhonItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/hpiszhon/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5265,35 +5265,35 @@ func (c *Client) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemPara
 
 // ListTgkzupwfyv calls GET /tgkzupwfyv
 func (c *Client) ListTgkzupwfyv(ctx context.Context, opts ...oashttp.CallOption) (ListTgkzupwfyvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateTgkzupwfyv calls POST /tgkzupwfyv
 func (c *Client) CreateTgkzupwfyv(ctx context.Context, opts ...oashttp.CallOption) (CreateTgkzupwfyvResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTgkzupwfyv calls GET /tgkzupwfyv/{id}
 func (c *Client) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams, opts ...oashttp.CallOption) (GetTgkzupwfyvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/tgkzupwfyv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteTgkzupwfyv calls DELETE /tgkzupwfyv/{id}
 func (c *Client) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvParams, opts ...oashttp.CallOption) (DeleteTgkzupwfyvResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/tgkzupwfyv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetTgkzupwfyvItem calls GET /tgkzupwfyv/{id}/items/{itemId}
 func (c *Client) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItemParams, opts ...oashttp.CallOption) (GetTgkzupwfyvItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/tgkzupwfyv/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5301,35 +5301,35 @@ func (c *Client) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItem
 
 // ListSvmyg calls GET /svmyg
 func (c *Client) ListSvmyg(ctx context.Context, opts ...oashttp.CallOption) (ListSvmygResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svmyg"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateSvmyg calls POST /svmyg
 func (c *Client) CreateSvmyg(ctx context.Context, opts ...oashttp.CallOption) (CreateSvmygResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svmyg"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSvmyg calls GET /svmyg/{id}
 func (c *Client) GetSvmyg(ctx context.Context, params GetSvmygParams, opts ...oashttp.CallOption) (GetSvmygResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/svmyg/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteSvmyg calls DELETE /svmyg/{id}
 func (c *Client) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams, opts ...oashttp.CallOption) (DeleteSvmygResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/svmyg/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetSvmygItem calls GET /svmyg/{id}/items/{itemId}
 func (c *Client) GetSvmygItem(ctx context.Context, params GetSvmygItemParams, opts ...oashttp.CallOption) (GetSvmygItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/svmyg/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5337,35 +5337,35 @@ func (c *Client) GetSvmygItem(ctx context.Context, params GetSvmygItemParams, op
 
 // ListYqtdertvy calls GET /yqtdertvy
 func (c *Client) ListYqtdertvy(ctx context.Context, opts ...oashttp.CallOption) (ListYqtdertvyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateYqtdertvy calls POST /yqtdertvy
 func (c *Client) CreateYqtdertvy(ctx context.Context, opts ...oashttp.CallOption) (CreateYqtdertvyResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYqtdertvy calls GET /yqtdertvy/{id}
 func (c *Client) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams, opts ...oashttp.CallOption) (GetYqtdertvyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/yqtdertvy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteYqtdertvy calls DELETE /yqtdertvy/{id}
 func (c *Client) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyParams, opts ...oashttp.CallOption) (DeleteYqtdertvyResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/yqtdertvy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYqtdertvyItem calls GET /yqtdertvy/{id}/items/{itemId}
 func (c *Client) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemParams, opts ...oashttp.CallOption) (GetYqtdertvyItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/yqtdertvy/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5373,35 +5373,35 @@ func (c *Client) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemPa
 
 // ListRnzei calls GET /rnzei
 func (c *Client) ListRnzei(ctx context.Context, opts ...oashttp.CallOption) (ListRnzeiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rnzei"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateRnzei calls POST /rnzei
 func (c *Client) CreateRnzei(ctx context.Context, opts ...oashttp.CallOption) (CreateRnzeiResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rnzei"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetRnzei calls GET /rnzei/{id}
 func (c *Client) GetRnzei(ctx context.Context, params GetRnzeiParams, opts ...oashttp.CallOption) (GetRnzeiResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/rnzei/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteRnzei calls DELETE /rnzei/{id}
 func (c *Client) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams, opts ...oashttp.CallOption) (DeleteRnzeiResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/rnzei/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetRnzeiItem calls GET /rnzei/{id}/items/{itemId}
 func (c *Client) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams, opts ...oashttp.CallOption) (GetRnzeiItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/rnzei/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5409,35 +5409,35 @@ func (c *Client) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams, op
 
 // ListGdjubxqz calls GET /gdjubxqz
 func (c *Client) ListGdjubxqz(ctx context.Context, opts ...oashttp.CallOption) (ListGdjubxqzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateGdjubxqz calls POST /gdjubxqz
 func (c *Client) CreateGdjubxqz(ctx context.Context, opts ...oashttp.CallOption) (CreateGdjubxqzResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGdjubxqz calls GET /gdjubxqz/{id}
 func (c *Client) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams, opts ...oashttp.CallOption) (GetGdjubxqzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gdjubxqz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteGdjubxqz calls DELETE /gdjubxqz/{id}
 func (c *Client) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams, opts ...oashttp.CallOption) (DeleteGdjubxqzResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/gdjubxqz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGdjubxqzItem calls GET /gdjubxqz/{id}/items/{itemId}
 func (c *Client) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemParams, opts ...oashttp.CallOption) (GetGdjubxqzItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gdjubxqz/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5445,35 +5445,35 @@ func (c *Client) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemPara
 
 // ListEkzzan calls GET /ekzzan
 func (c *Client) ListEkzzan(ctx context.Context, opts ...oashttp.CallOption) (ListEkzzanResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekzzan"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateEkzzan calls POST /ekzzan
 func (c *Client) CreateEkzzan(ctx context.Context, opts ...oashttp.CallOption) (CreateEkzzanResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ekzzan"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEkzzan calls GET /ekzzan/{id}
 func (c *Client) GetEkzzan(ctx context.Context, params GetEkzzanParams, opts ...oashttp.CallOption) (GetEkzzanResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ekzzan/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteEkzzan calls DELETE /ekzzan/{id}
 func (c *Client) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams, opts ...oashttp.CallOption) (DeleteEkzzanResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ekzzan/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEkzzanItem calls GET /ekzzan/{id}/items/{itemId}
 func (c *Client) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams, opts ...oashttp.CallOption) (GetEkzzanItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ekzzan/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5481,35 +5481,35 @@ func (c *Client) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams, 
 
 // ListUvbyrvwl calls GET /uvbyrvwl
 func (c *Client) ListUvbyrvwl(ctx context.Context, opts ...oashttp.CallOption) (ListUvbyrvwlResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateUvbyrvwl calls POST /uvbyrvwl
 func (c *Client) CreateUvbyrvwl(ctx context.Context, opts ...oashttp.CallOption) (CreateUvbyrvwlResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUvbyrvwl calls GET /uvbyrvwl/{id}
 func (c *Client) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams, opts ...oashttp.CallOption) (GetUvbyrvwlResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/uvbyrvwl/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteUvbyrvwl calls DELETE /uvbyrvwl/{id}
 func (c *Client) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams, opts ...oashttp.CallOption) (DeleteUvbyrvwlResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/uvbyrvwl/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUvbyrvwlItem calls GET /uvbyrvwl/{id}/items/{itemId}
 func (c *Client) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemParams, opts ...oashttp.CallOption) (GetUvbyrvwlItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/uvbyrvwl/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5517,35 +5517,35 @@ func (c *Client) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemPara
 
 // ListAokwq calls GET /aokwq
 func (c *Client) ListAokwq(ctx context.Context, opts ...oashttp.CallOption) (ListAokwqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aokwq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateAokwq calls POST /aokwq
 func (c *Client) CreateAokwq(ctx context.Context, opts ...oashttp.CallOption) (CreateAokwqResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aokwq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAokwq calls GET /aokwq/{id}
 func (c *Client) GetAokwq(ctx context.Context, params GetAokwqParams, opts ...oashttp.CallOption) (GetAokwqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/aokwq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteAokwq calls DELETE /aokwq/{id}
 func (c *Client) DeleteAokwq(ctx context.Context, params DeleteAokwqParams, opts ...oashttp.CallOption) (DeleteAokwqResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/aokwq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetAokwqItem calls GET /aokwq/{id}/items/{itemId}
 func (c *Client) GetAokwqItem(ctx context.Context, params GetAokwqItemParams, opts ...oashttp.CallOption) (GetAokwqItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/aokwq/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5553,35 +5553,35 @@ func (c *Client) GetAokwqItem(ctx context.Context, params GetAokwqItemParams, op
 
 // ListUlpokwk calls GET /ulpokwk
 func (c *Client) ListUlpokwk(ctx context.Context, opts ...oashttp.CallOption) (ListUlpokwkResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateUlpokwk calls POST /ulpokwk
 func (c *Client) CreateUlpokwk(ctx context.Context, opts ...oashttp.CallOption) (CreateUlpokwkResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUlpokwk calls GET /ulpokwk/{id}
 func (c *Client) GetUlpokwk(ctx context.Context, params GetUlpokwkParams, opts ...oashttp.CallOption) (GetUlpokwkResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ulpokwk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteUlpokwk calls DELETE /ulpokwk/{id}
 func (c *Client) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams, opts ...oashttp.CallOption) (DeleteUlpokwkResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ulpokwk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUlpokwkItem calls GET /ulpokwk/{id}/items/{itemId}
 func (c *Client) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams, opts ...oashttp.CallOption) (GetUlpokwkItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ulpokwk/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5589,35 +5589,35 @@ func (c *Client) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams
 
 // ListQemvbzwy calls GET /qemvbzwy
 func (c *Client) ListQemvbzwy(ctx context.Context, opts ...oashttp.CallOption) (ListQemvbzwyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateQemvbzwy calls POST /qemvbzwy
 func (c *Client) CreateQemvbzwy(ctx context.Context, opts ...oashttp.CallOption) (CreateQemvbzwyResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQemvbzwy calls GET /qemvbzwy/{id}
 func (c *Client) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams, opts ...oashttp.CallOption) (GetQemvbzwyResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qemvbzwy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteQemvbzwy calls DELETE /qemvbzwy/{id}
 func (c *Client) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams, opts ...oashttp.CallOption) (DeleteQemvbzwyResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/qemvbzwy/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQemvbzwyItem calls GET /qemvbzwy/{id}/items/{itemId}
 func (c *Client) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemParams, opts ...oashttp.CallOption) (GetQemvbzwyItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qemvbzwy/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5625,35 +5625,35 @@ func (c *Client) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemPara
 
 // ListXcuepkm calls GET /xcuepkm
 func (c *Client) ListXcuepkm(ctx context.Context, opts ...oashttp.CallOption) (ListXcuepkmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateXcuepkm calls POST /xcuepkm
 func (c *Client) CreateXcuepkm(ctx context.Context, opts ...oashttp.CallOption) (CreateXcuepkmResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXcuepkm calls GET /xcuepkm/{id}
 func (c *Client) GetXcuepkm(ctx context.Context, params GetXcuepkmParams, opts ...oashttp.CallOption) (GetXcuepkmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xcuepkm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteXcuepkm calls DELETE /xcuepkm/{id}
 func (c *Client) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams, opts ...oashttp.CallOption) (DeleteXcuepkmResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/xcuepkm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXcuepkmItem calls GET /xcuepkm/{id}/items/{itemId}
 func (c *Client) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams, opts ...oashttp.CallOption) (GetXcuepkmItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xcuepkm/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5661,35 +5661,35 @@ func (c *Client) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams
 
 // ListWgschsm calls GET /wgschsm
 func (c *Client) ListWgschsm(ctx context.Context, opts ...oashttp.CallOption) (ListWgschsmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wgschsm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateWgschsm calls POST /wgschsm
 func (c *Client) CreateWgschsm(ctx context.Context, opts ...oashttp.CallOption) (CreateWgschsmResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wgschsm"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWgschsm calls GET /wgschsm/{id}
 func (c *Client) GetWgschsm(ctx context.Context, params GetWgschsmParams, opts ...oashttp.CallOption) (GetWgschsmResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wgschsm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteWgschsm calls DELETE /wgschsm/{id}
 func (c *Client) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams, opts ...oashttp.CallOption) (DeleteWgschsmResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/wgschsm/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWgschsmItem calls GET /wgschsm/{id}/items/{itemId}
 func (c *Client) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams, opts ...oashttp.CallOption) (GetWgschsmItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wgschsm/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5697,35 +5697,35 @@ func (c *Client) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams
 
 // ListDbmzohetpt calls GET /dbmzohetpt
 func (c *Client) ListDbmzohetpt(ctx context.Context, opts ...oashttp.CallOption) (ListDbmzohetptResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateDbmzohetpt calls POST /dbmzohetpt
 func (c *Client) CreateDbmzohetpt(ctx context.Context, opts ...oashttp.CallOption) (CreateDbmzohetptResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDbmzohetpt calls GET /dbmzohetpt/{id}
 func (c *Client) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams, opts ...oashttp.CallOption) (GetDbmzohetptResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dbmzohetpt/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteDbmzohetpt calls DELETE /dbmzohetpt/{id}
 func (c *Client) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptParams, opts ...oashttp.CallOption) (DeleteDbmzohetptResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/dbmzohetpt/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDbmzohetptItem calls GET /dbmzohetpt/{id}/items/{itemId}
 func (c *Client) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItemParams, opts ...oashttp.CallOption) (GetDbmzohetptItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dbmzohetpt/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5733,35 +5733,35 @@ func (c *Client) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItem
 
 // ListVdfphmnz calls GET /vdfphmnz
 func (c *Client) ListVdfphmnz(ctx context.Context, opts ...oashttp.CallOption) (ListVdfphmnzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateVdfphmnz calls POST /vdfphmnz
 func (c *Client) CreateVdfphmnz(ctx context.Context, opts ...oashttp.CallOption) (CreateVdfphmnzResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetVdfphmnz calls GET /vdfphmnz/{id}
 func (c *Client) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams, opts ...oashttp.CallOption) (GetVdfphmnzResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/vdfphmnz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteVdfphmnz calls DELETE /vdfphmnz/{id}
 func (c *Client) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams, opts ...oashttp.CallOption) (DeleteVdfphmnzResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/vdfphmnz/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetVdfphmnzItem calls GET /vdfphmnz/{id}/items/{itemId}
 func (c *Client) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemParams, opts ...oashttp.CallOption) (GetVdfphmnzItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/vdfphmnz/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5769,35 +5769,35 @@ func (c *Client) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemPara
 
 // ListNkzgwxxbtc calls GET /nkzgwxxbtc
 func (c *Client) ListNkzgwxxbtc(ctx context.Context, opts ...oashttp.CallOption) (ListNkzgwxxbtcResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNkzgwxxbtc calls POST /nkzgwxxbtc
 func (c *Client) CreateNkzgwxxbtc(ctx context.Context, opts ...oashttp.CallOption) (CreateNkzgwxxbtcResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNkzgwxxbtc calls GET /nkzgwxxbtc/{id}
 func (c *Client) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams, opts ...oashttp.CallOption) (GetNkzgwxxbtcResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nkzgwxxbtc/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNkzgwxxbtc calls DELETE /nkzgwxxbtc/{id}
 func (c *Client) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcParams, opts ...oashttp.CallOption) (DeleteNkzgwxxbtcResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nkzgwxxbtc/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNkzgwxxbtcItem calls GET /nkzgwxxbtc/{id}/items/{itemId}
 func (c *Client) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItemParams, opts ...oashttp.CallOption) (GetNkzgwxxbtcItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nkzgwxxbtc/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5805,35 +5805,35 @@ func (c *Client) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItem
 
 // ListGnnjxpflvk calls GET /gnnjxpflvk
 func (c *Client) ListGnnjxpflvk(ctx context.Context, opts ...oashttp.CallOption) (ListGnnjxpflvkResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateGnnjxpflvk calls POST /gnnjxpflvk
 func (c *Client) CreateGnnjxpflvk(ctx context.Context, opts ...oashttp.CallOption) (CreateGnnjxpflvkResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGnnjxpflvk calls GET /gnnjxpflvk/{id}
 func (c *Client) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams, opts ...oashttp.CallOption) (GetGnnjxpflvkResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gnnjxpflvk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteGnnjxpflvk calls DELETE /gnnjxpflvk/{id}
 func (c *Client) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkParams, opts ...oashttp.CallOption) (DeleteGnnjxpflvkResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/gnnjxpflvk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGnnjxpflvkItem calls GET /gnnjxpflvk/{id}/items/{itemId}
 func (c *Client) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItemParams, opts ...oashttp.CallOption) (GetGnnjxpflvkItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gnnjxpflvk/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5841,35 +5841,35 @@ func (c *Client) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItem
 
 // ListOdmix calls GET /odmix
 func (c *Client) ListOdmix(ctx context.Context, opts ...oashttp.CallOption) (ListOdmixResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/odmix"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateOdmix calls POST /odmix
 func (c *Client) CreateOdmix(ctx context.Context, opts ...oashttp.CallOption) (CreateOdmixResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/odmix"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOdmix calls GET /odmix/{id}
 func (c *Client) GetOdmix(ctx context.Context, params GetOdmixParams, opts ...oashttp.CallOption) (GetOdmixResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/odmix/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteOdmix calls DELETE /odmix/{id}
 func (c *Client) DeleteOdmix(ctx context.Context, params DeleteOdmixParams, opts ...oashttp.CallOption) (DeleteOdmixResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/odmix/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOdmixItem calls GET /odmix/{id}/items/{itemId}
 func (c *Client) GetOdmixItem(ctx context.Context, params GetOdmixItemParams, opts ...oashttp.CallOption) (GetOdmixItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/odmix/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5877,35 +5877,35 @@ func (c *Client) GetOdmixItem(ctx context.Context, params GetOdmixItemParams, op
 
 // ListZrpklalrbq calls GET /zrpklalrbq
 func (c *Client) ListZrpklalrbq(ctx context.Context, opts ...oashttp.CallOption) (ListZrpklalrbqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateZrpklalrbq calls POST /zrpklalrbq
 func (c *Client) CreateZrpklalrbq(ctx context.Context, opts ...oashttp.CallOption) (CreateZrpklalrbqResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZrpklalrbq calls GET /zrpklalrbq/{id}
 func (c *Client) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams, opts ...oashttp.CallOption) (GetZrpklalrbqResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zrpklalrbq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteZrpklalrbq calls DELETE /zrpklalrbq/{id}
 func (c *Client) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqParams, opts ...oashttp.CallOption) (DeleteZrpklalrbqResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/zrpklalrbq/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZrpklalrbqItem calls GET /zrpklalrbq/{id}/items/{itemId}
 func (c *Client) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItemParams, opts ...oashttp.CallOption) (GetZrpklalrbqItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zrpklalrbq/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5913,35 +5913,35 @@ func (c *Client) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItem
 
 // ListBaedvo calls GET /baedvo
 func (c *Client) ListBaedvo(ctx context.Context, opts ...oashttp.CallOption) (ListBaedvoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/baedvo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateBaedvo calls POST /baedvo
 func (c *Client) CreateBaedvo(ctx context.Context, opts ...oashttp.CallOption) (CreateBaedvoResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/baedvo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetBaedvo calls GET /baedvo/{id}
 func (c *Client) GetBaedvo(ctx context.Context, params GetBaedvoParams, opts ...oashttp.CallOption) (GetBaedvoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/baedvo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteBaedvo calls DELETE /baedvo/{id}
 func (c *Client) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams, opts ...oashttp.CallOption) (DeleteBaedvoResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/baedvo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetBaedvoItem calls GET /baedvo/{id}/items/{itemId}
 func (c *Client) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams, opts ...oashttp.CallOption) (GetBaedvoItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/baedvo/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5949,35 +5949,35 @@ func (c *Client) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams, 
 
 // ListKqeqazppxu calls GET /kqeqazppxu
 func (c *Client) ListKqeqazppxu(ctx context.Context, opts ...oashttp.CallOption) (ListKqeqazppxuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateKqeqazppxu calls POST /kqeqazppxu
 func (c *Client) CreateKqeqazppxu(ctx context.Context, opts ...oashttp.CallOption) (CreateKqeqazppxuResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKqeqazppxu calls GET /kqeqazppxu/{id}
 func (c *Client) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams, opts ...oashttp.CallOption) (GetKqeqazppxuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kqeqazppxu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteKqeqazppxu calls DELETE /kqeqazppxu/{id}
 func (c *Client) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuParams, opts ...oashttp.CallOption) (DeleteKqeqazppxuResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/kqeqazppxu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKqeqazppxuItem calls GET /kqeqazppxu/{id}/items/{itemId}
 func (c *Client) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItemParams, opts ...oashttp.CallOption) (GetKqeqazppxuItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kqeqazppxu/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -5985,35 +5985,35 @@ func (c *Client) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItem
 
 // ListQwggbplec calls GET /qwggbplec
 func (c *Client) ListQwggbplec(ctx context.Context, opts ...oashttp.CallOption) (ListQwggbplecResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateQwggbplec calls POST /qwggbplec
 func (c *Client) CreateQwggbplec(ctx context.Context, opts ...oashttp.CallOption) (CreateQwggbplecResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQwggbplec calls GET /qwggbplec/{id}
 func (c *Client) GetQwggbplec(ctx context.Context, params GetQwggbplecParams, opts ...oashttp.CallOption) (GetQwggbplecResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qwggbplec/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteQwggbplec calls DELETE /qwggbplec/{id}
 func (c *Client) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecParams, opts ...oashttp.CallOption) (DeleteQwggbplecResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/qwggbplec/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQwggbplecItem calls GET /qwggbplec/{id}/items/{itemId}
 func (c *Client) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemParams, opts ...oashttp.CallOption) (GetQwggbplecItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qwggbplec/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6021,35 +6021,35 @@ func (c *Client) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemPa
 
 // ListWoss calls GET /woss
 func (c *Client) ListWoss(ctx context.Context, opts ...oashttp.CallOption) (ListWossResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/woss"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateWoss calls POST /woss
 func (c *Client) CreateWoss(ctx context.Context, opts ...oashttp.CallOption) (CreateWossResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/woss"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWoss calls GET /woss/{id}
 func (c *Client) GetWoss(ctx context.Context, params GetWossParams, opts ...oashttp.CallOption) (GetWossResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/woss/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteWoss calls DELETE /woss/{id}
 func (c *Client) DeleteWoss(ctx context.Context, params DeleteWossParams, opts ...oashttp.CallOption) (DeleteWossResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/woss/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWossItem calls GET /woss/{id}/items/{itemId}
 func (c *Client) GetWossItem(ctx context.Context, params GetWossItemParams, opts ...oashttp.CallOption) (GetWossItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/woss/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6057,35 +6057,35 @@ func (c *Client) GetWossItem(ctx context.Context, params GetWossItemParams, opts
 
 // ListKxgaet calls GET /kxgaet
 func (c *Client) ListKxgaet(ctx context.Context, opts ...oashttp.CallOption) (ListKxgaetResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kxgaet"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateKxgaet calls POST /kxgaet
 func (c *Client) CreateKxgaet(ctx context.Context, opts ...oashttp.CallOption) (CreateKxgaetResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kxgaet"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKxgaet calls GET /kxgaet/{id}
 func (c *Client) GetKxgaet(ctx context.Context, params GetKxgaetParams, opts ...oashttp.CallOption) (GetKxgaetResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kxgaet/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteKxgaet calls DELETE /kxgaet/{id}
 func (c *Client) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams, opts ...oashttp.CallOption) (DeleteKxgaetResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/kxgaet/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKxgaetItem calls GET /kxgaet/{id}/items/{itemId}
 func (c *Client) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams, opts ...oashttp.CallOption) (GetKxgaetItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/kxgaet/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6093,35 +6093,35 @@ func (c *Client) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams, 
 
 // ListNtpsfifnrw calls GET /ntpsfifnrw
 func (c *Client) ListNtpsfifnrw(ctx context.Context, opts ...oashttp.CallOption) (ListNtpsfifnrwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNtpsfifnrw calls POST /ntpsfifnrw
 func (c *Client) CreateNtpsfifnrw(ctx context.Context, opts ...oashttp.CallOption) (CreateNtpsfifnrwResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNtpsfifnrw calls GET /ntpsfifnrw/{id}
 func (c *Client) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams, opts ...oashttp.CallOption) (GetNtpsfifnrwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ntpsfifnrw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNtpsfifnrw calls DELETE /ntpsfifnrw/{id}
 func (c *Client) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwParams, opts ...oashttp.CallOption) (DeleteNtpsfifnrwResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ntpsfifnrw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNtpsfifnrwItem calls GET /ntpsfifnrw/{id}/items/{itemId}
 func (c *Client) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItemParams, opts ...oashttp.CallOption) (GetNtpsfifnrwItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ntpsfifnrw/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6129,35 +6129,35 @@ func (c *Client) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItem
 
 // ListWmubezcx calls GET /wmubezcx
 func (c *Client) ListWmubezcx(ctx context.Context, opts ...oashttp.CallOption) (ListWmubezcxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateWmubezcx calls POST /wmubezcx
 func (c *Client) CreateWmubezcx(ctx context.Context, opts ...oashttp.CallOption) (CreateWmubezcxResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWmubezcx calls GET /wmubezcx/{id}
 func (c *Client) GetWmubezcx(ctx context.Context, params GetWmubezcxParams, opts ...oashttp.CallOption) (GetWmubezcxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wmubezcx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteWmubezcx calls DELETE /wmubezcx/{id}
 func (c *Client) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams, opts ...oashttp.CallOption) (DeleteWmubezcxResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/wmubezcx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetWmubezcxItem calls GET /wmubezcx/{id}/items/{itemId}
 func (c *Client) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemParams, opts ...oashttp.CallOption) (GetWmubezcxItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/wmubezcx/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6165,35 +6165,35 @@ func (c *Client) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemPara
 
 // ListBtlbjtyay calls GET /btlbjtyay
 func (c *Client) ListBtlbjtyay(ctx context.Context, opts ...oashttp.CallOption) (ListBtlbjtyayResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateBtlbjtyay calls POST /btlbjtyay
 func (c *Client) CreateBtlbjtyay(ctx context.Context, opts ...oashttp.CallOption) (CreateBtlbjtyayResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetBtlbjtyay calls GET /btlbjtyay/{id}
 func (c *Client) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams, opts ...oashttp.CallOption) (GetBtlbjtyayResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/btlbjtyay/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteBtlbjtyay calls DELETE /btlbjtyay/{id}
 func (c *Client) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayParams, opts ...oashttp.CallOption) (DeleteBtlbjtyayResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/btlbjtyay/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetBtlbjtyayItem calls GET /btlbjtyay/{id}/items/{itemId}
 func (c *Client) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemParams, opts ...oashttp.CallOption) (GetBtlbjtyayItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/btlbjtyay/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6201,35 +6201,35 @@ func (c *Client) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemPa
 
 // ListExoimo calls GET /exoimo
 func (c *Client) ListExoimo(ctx context.Context, opts ...oashttp.CallOption) (ListExoimoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/exoimo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateExoimo calls POST /exoimo
 func (c *Client) CreateExoimo(ctx context.Context, opts ...oashttp.CallOption) (CreateExoimoResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/exoimo"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetExoimo calls GET /exoimo/{id}
 func (c *Client) GetExoimo(ctx context.Context, params GetExoimoParams, opts ...oashttp.CallOption) (GetExoimoResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/exoimo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteExoimo calls DELETE /exoimo/{id}
 func (c *Client) DeleteExoimo(ctx context.Context, params DeleteExoimoParams, opts ...oashttp.CallOption) (DeleteExoimoResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/exoimo/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetExoimoItem calls GET /exoimo/{id}/items/{itemId}
 func (c *Client) GetExoimoItem(ctx context.Context, params GetExoimoItemParams, opts ...oashttp.CallOption) (GetExoimoItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/exoimo/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6237,35 +6237,35 @@ func (c *Client) GetExoimoItem(ctx context.Context, params GetExoimoItemParams, 
 
 // ListEodhnor calls GET /eodhnor
 func (c *Client) ListEodhnor(ctx context.Context, opts ...oashttp.CallOption) (ListEodhnorResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eodhnor"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateEodhnor calls POST /eodhnor
 func (c *Client) CreateEodhnor(ctx context.Context, opts ...oashttp.CallOption) (CreateEodhnorResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eodhnor"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEodhnor calls GET /eodhnor/{id}
 func (c *Client) GetEodhnor(ctx context.Context, params GetEodhnorParams, opts ...oashttp.CallOption) (GetEodhnorResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/eodhnor/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteEodhnor calls DELETE /eodhnor/{id}
 func (c *Client) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams, opts ...oashttp.CallOption) (DeleteEodhnorResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/eodhnor/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEodhnorItem calls GET /eodhnor/{id}/items/{itemId}
 func (c *Client) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams, opts ...oashttp.CallOption) (GetEodhnorItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/eodhnor/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6273,35 +6273,35 @@ func (c *Client) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams
 
 // ListFpat calls GET /fpat
 func (c *Client) ListFpat(ctx context.Context, opts ...oashttp.CallOption) (ListFpatResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fpat"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateFpat calls POST /fpat
 func (c *Client) CreateFpat(ctx context.Context, opts ...oashttp.CallOption) (CreateFpatResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fpat"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetFpat calls GET /fpat/{id}
 func (c *Client) GetFpat(ctx context.Context, params GetFpatParams, opts ...oashttp.CallOption) (GetFpatResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/fpat/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteFpat calls DELETE /fpat/{id}
 func (c *Client) DeleteFpat(ctx context.Context, params DeleteFpatParams, opts ...oashttp.CallOption) (DeleteFpatResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/fpat/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetFpatItem calls GET /fpat/{id}/items/{itemId}
 func (c *Client) GetFpatItem(ctx context.Context, params GetFpatItemParams, opts ...oashttp.CallOption) (GetFpatItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/fpat/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6309,35 +6309,35 @@ func (c *Client) GetFpatItem(ctx context.Context, params GetFpatItemParams, opts
 
 // ListPjybe calls GET /pjybe
 func (c *Client) ListPjybe(ctx context.Context, opts ...oashttp.CallOption) (ListPjybeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjybe"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreatePjybe calls POST /pjybe
 func (c *Client) CreatePjybe(ctx context.Context, opts ...oashttp.CallOption) (CreatePjybeResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pjybe"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPjybe calls GET /pjybe/{id}
 func (c *Client) GetPjybe(ctx context.Context, params GetPjybeParams, opts ...oashttp.CallOption) (GetPjybeResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pjybe/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeletePjybe calls DELETE /pjybe/{id}
 func (c *Client) DeletePjybe(ctx context.Context, params DeletePjybeParams, opts ...oashttp.CallOption) (DeletePjybeResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/pjybe/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetPjybeItem calls GET /pjybe/{id}/items/{itemId}
 func (c *Client) GetPjybeItem(ctx context.Context, params GetPjybeItemParams, opts ...oashttp.CallOption) (GetPjybeItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/pjybe/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6345,35 +6345,35 @@ func (c *Client) GetPjybeItem(ctx context.Context, params GetPjybeItemParams, op
 
 // ListQqju calls GET /qqju
 func (c *Client) ListQqju(ctx context.Context, opts ...oashttp.CallOption) (ListQqjuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqju"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateQqju calls POST /qqju
 func (c *Client) CreateQqju(ctx context.Context, opts ...oashttp.CallOption) (CreateQqjuResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qqju"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQqju calls GET /qqju/{id}
 func (c *Client) GetQqju(ctx context.Context, params GetQqjuParams, opts ...oashttp.CallOption) (GetQqjuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qqju/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteQqju calls DELETE /qqju/{id}
 func (c *Client) DeleteQqju(ctx context.Context, params DeleteQqjuParams, opts ...oashttp.CallOption) (DeleteQqjuResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/qqju/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQqjuItem calls GET /qqju/{id}/items/{itemId}
 func (c *Client) GetQqjuItem(ctx context.Context, params GetQqjuItemParams, opts ...oashttp.CallOption) (GetQqjuItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qqju/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6381,35 +6381,35 @@ func (c *Client) GetQqjuItem(ctx context.Context, params GetQqjuItemParams, opts
 
 // ListScishs calls GET /scishs
 func (c *Client) ListScishs(ctx context.Context, opts ...oashttp.CallOption) (ListScishsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/scishs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateScishs calls POST /scishs
 func (c *Client) CreateScishs(ctx context.Context, opts ...oashttp.CallOption) (CreateScishsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/scishs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetScishs calls GET /scishs/{id}
 func (c *Client) GetScishs(ctx context.Context, params GetScishsParams, opts ...oashttp.CallOption) (GetScishsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/scishs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteScishs calls DELETE /scishs/{id}
 func (c *Client) DeleteScishs(ctx context.Context, params DeleteScishsParams, opts ...oashttp.CallOption) (DeleteScishsResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/scishs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetScishsItem calls GET /scishs/{id}/items/{itemId}
 func (c *Client) GetScishsItem(ctx context.Context, params GetScishsItemParams, opts ...oashttp.CallOption) (GetScishsItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/scishs/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6417,35 +6417,35 @@ func (c *Client) GetScishsItem(ctx context.Context, params GetScishsItemParams, 
 
 // ListYtcmg calls GET /ytcmg
 func (c *Client) ListYtcmg(ctx context.Context, opts ...oashttp.CallOption) (ListYtcmgResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcmg"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateYtcmg calls POST /ytcmg
 func (c *Client) CreateYtcmg(ctx context.Context, opts ...oashttp.CallOption) (CreateYtcmgResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ytcmg"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYtcmg calls GET /ytcmg/{id}
 func (c *Client) GetYtcmg(ctx context.Context, params GetYtcmgParams, opts ...oashttp.CallOption) (GetYtcmgResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ytcmg/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteYtcmg calls DELETE /ytcmg/{id}
 func (c *Client) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams, opts ...oashttp.CallOption) (DeleteYtcmgResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ytcmg/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetYtcmgItem calls GET /ytcmg/{id}/items/{itemId}
 func (c *Client) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams, opts ...oashttp.CallOption) (GetYtcmgItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ytcmg/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6453,35 +6453,35 @@ func (c *Client) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams, op
 
 // ListXbrrgbcjh calls GET /xbrrgbcjh
 func (c *Client) ListXbrrgbcjh(ctx context.Context, opts ...oashttp.CallOption) (ListXbrrgbcjhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateXbrrgbcjh calls POST /xbrrgbcjh
 func (c *Client) CreateXbrrgbcjh(ctx context.Context, opts ...oashttp.CallOption) (CreateXbrrgbcjhResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXbrrgbcjh calls GET /xbrrgbcjh/{id}
 func (c *Client) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams, opts ...oashttp.CallOption) (GetXbrrgbcjhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xbrrgbcjh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteXbrrgbcjh calls DELETE /xbrrgbcjh/{id}
 func (c *Client) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhParams, opts ...oashttp.CallOption) (DeleteXbrrgbcjhResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/xbrrgbcjh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXbrrgbcjhItem calls GET /xbrrgbcjh/{id}/items/{itemId}
 func (c *Client) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemParams, opts ...oashttp.CallOption) (GetXbrrgbcjhItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xbrrgbcjh/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6489,35 +6489,35 @@ func (c *Client) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemPa
 
 // ListNvcblvypxv calls GET /nvcblvypxv
 func (c *Client) ListNvcblvypxv(ctx context.Context, opts ...oashttp.CallOption) (ListNvcblvypxvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateNvcblvypxv calls POST /nvcblvypxv
 func (c *Client) CreateNvcblvypxv(ctx context.Context, opts ...oashttp.CallOption) (CreateNvcblvypxvResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNvcblvypxv calls GET /nvcblvypxv/{id}
 func (c *Client) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams, opts ...oashttp.CallOption) (GetNvcblvypxvResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nvcblvypxv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteNvcblvypxv calls DELETE /nvcblvypxv/{id}
 func (c *Client) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvParams, opts ...oashttp.CallOption) (DeleteNvcblvypxvResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/nvcblvypxv/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetNvcblvypxvItem calls GET /nvcblvypxv/{id}/items/{itemId}
 func (c *Client) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItemParams, opts ...oashttp.CallOption) (GetNvcblvypxvItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/nvcblvypxv/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6525,35 +6525,35 @@ func (c *Client) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItem
 
 // ListMhjgoj calls GET /mhjgoj
 func (c *Client) ListMhjgoj(ctx context.Context, opts ...oashttp.CallOption) (ListMhjgojResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateMhjgoj calls POST /mhjgoj
 func (c *Client) CreateMhjgoj(ctx context.Context, opts ...oashttp.CallOption) (CreateMhjgojResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMhjgoj calls GET /mhjgoj/{id}
 func (c *Client) GetMhjgoj(ctx context.Context, params GetMhjgojParams, opts ...oashttp.CallOption) (GetMhjgojResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mhjgoj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteMhjgoj calls DELETE /mhjgoj/{id}
 func (c *Client) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams, opts ...oashttp.CallOption) (DeleteMhjgojResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/mhjgoj/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMhjgojItem calls GET /mhjgoj/{id}/items/{itemId}
 func (c *Client) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams, opts ...oashttp.CallOption) (GetMhjgojItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/mhjgoj/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6561,35 +6561,35 @@ func (c *Client) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams, 
 
 // ListLkqh calls GET /lkqh
 func (c *Client) ListLkqh(ctx context.Context, opts ...oashttp.CallOption) (ListLkqhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkqh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateLkqh calls POST /lkqh
 func (c *Client) CreateLkqh(ctx context.Context, opts ...oashttp.CallOption) (CreateLkqhResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lkqh"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLkqh calls GET /lkqh/{id}
 func (c *Client) GetLkqh(ctx context.Context, params GetLkqhParams, opts ...oashttp.CallOption) (GetLkqhResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lkqh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteLkqh calls DELETE /lkqh/{id}
 func (c *Client) DeleteLkqh(ctx context.Context, params DeleteLkqhParams, opts ...oashttp.CallOption) (DeleteLkqhResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/lkqh/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetLkqhItem calls GET /lkqh/{id}/items/{itemId}
 func (c *Client) GetLkqhItem(ctx context.Context, params GetLkqhItemParams, opts ...oashttp.CallOption) (GetLkqhItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/lkqh/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6597,35 +6597,35 @@ func (c *Client) GetLkqhItem(ctx context.Context, params GetLkqhItemParams, opts
 
 // ListQion calls GET /qion
 func (c *Client) ListQion(ctx context.Context, opts ...oashttp.CallOption) (ListQionResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qion"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateQion calls POST /qion
 func (c *Client) CreateQion(ctx context.Context, opts ...oashttp.CallOption) (CreateQionResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qion"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQion calls GET /qion/{id}
 func (c *Client) GetQion(ctx context.Context, params GetQionParams, opts ...oashttp.CallOption) (GetQionResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qion/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteQion calls DELETE /qion/{id}
 func (c *Client) DeleteQion(ctx context.Context, params DeleteQionParams, opts ...oashttp.CallOption) (DeleteQionResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/qion/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQionItem calls GET /qion/{id}/items/{itemId}
 func (c *Client) GetQionItem(ctx context.Context, params GetQionItemParams, opts ...oashttp.CallOption) (GetQionItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qion/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6633,35 +6633,35 @@ func (c *Client) GetQionItem(ctx context.Context, params GetQionItemParams, opts
 
 // ListXetyu calls GET /xetyu
 func (c *Client) ListXetyu(ctx context.Context, opts ...oashttp.CallOption) (ListXetyuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xetyu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateXetyu calls POST /xetyu
 func (c *Client) CreateXetyu(ctx context.Context, opts ...oashttp.CallOption) (CreateXetyuResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xetyu"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXetyu calls GET /xetyu/{id}
 func (c *Client) GetXetyu(ctx context.Context, params GetXetyuParams, opts ...oashttp.CallOption) (GetXetyuResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xetyu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteXetyu calls DELETE /xetyu/{id}
 func (c *Client) DeleteXetyu(ctx context.Context, params DeleteXetyuParams, opts ...oashttp.CallOption) (DeleteXetyuResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/xetyu/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXetyuItem calls GET /xetyu/{id}/items/{itemId}
 func (c *Client) GetXetyuItem(ctx context.Context, params GetXetyuItemParams, opts ...oashttp.CallOption) (GetXetyuItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xetyu/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6669,35 +6669,35 @@ func (c *Client) GetXetyuItem(ctx context.Context, params GetXetyuItemParams, op
 
 // ListQqvgdwbt calls GET /qqvgdwbt
 func (c *Client) ListQqvgdwbt(ctx context.Context, opts ...oashttp.CallOption) (ListQqvgdwbtResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateQqvgdwbt calls POST /qqvgdwbt
 func (c *Client) CreateQqvgdwbt(ctx context.Context, opts ...oashttp.CallOption) (CreateQqvgdwbtResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQqvgdwbt calls GET /qqvgdwbt/{id}
 func (c *Client) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams, opts ...oashttp.CallOption) (GetQqvgdwbtResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qqvgdwbt/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteQqvgdwbt calls DELETE /qqvgdwbt/{id}
 func (c *Client) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams, opts ...oashttp.CallOption) (DeleteQqvgdwbtResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/qqvgdwbt/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetQqvgdwbtItem calls GET /qqvgdwbt/{id}/items/{itemId}
 func (c *Client) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemParams, opts ...oashttp.CallOption) (GetQqvgdwbtItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/qqvgdwbt/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6705,35 +6705,35 @@ func (c *Client) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemPara
 
 // ListVqkfydzd calls GET /vqkfydzd
 func (c *Client) ListVqkfydzd(ctx context.Context, opts ...oashttp.CallOption) (ListVqkfydzdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateVqkfydzd calls POST /vqkfydzd
 func (c *Client) CreateVqkfydzd(ctx context.Context, opts ...oashttp.CallOption) (CreateVqkfydzdResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetVqkfydzd calls GET /vqkfydzd/{id}
 func (c *Client) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams, opts ...oashttp.CallOption) (GetVqkfydzdResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/vqkfydzd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteVqkfydzd calls DELETE /vqkfydzd/{id}
 func (c *Client) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams, opts ...oashttp.CallOption) (DeleteVqkfydzdResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/vqkfydzd/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetVqkfydzdItem calls GET /vqkfydzd/{id}/items/{itemId}
 func (c *Client) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemParams, opts ...oashttp.CallOption) (GetVqkfydzdItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/vqkfydzd/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6741,35 +6741,35 @@ func (c *Client) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemPara
 
 // ListIfuormbk calls GET /ifuormbk
 func (c *Client) ListIfuormbk(ctx context.Context, opts ...oashttp.CallOption) (ListIfuormbkResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateIfuormbk calls POST /ifuormbk
 func (c *Client) CreateIfuormbk(ctx context.Context, opts ...oashttp.CallOption) (CreateIfuormbkResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIfuormbk calls GET /ifuormbk/{id}
 func (c *Client) GetIfuormbk(ctx context.Context, params GetIfuormbkParams, opts ...oashttp.CallOption) (GetIfuormbkResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ifuormbk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteIfuormbk calls DELETE /ifuormbk/{id}
 func (c *Client) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams, opts ...oashttp.CallOption) (DeleteIfuormbkResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/ifuormbk/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIfuormbkItem calls GET /ifuormbk/{id}/items/{itemId}
 func (c *Client) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemParams, opts ...oashttp.CallOption) (GetIfuormbkItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/ifuormbk/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6777,35 +6777,35 @@ func (c *Client) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemPara
 
 // ListZkgjs calls GET /zkgjs
 func (c *Client) ListZkgjs(ctx context.Context, opts ...oashttp.CallOption) (ListZkgjsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zkgjs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateZkgjs calls POST /zkgjs
 func (c *Client) CreateZkgjs(ctx context.Context, opts ...oashttp.CallOption) (CreateZkgjsResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zkgjs"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZkgjs calls GET /zkgjs/{id}
 func (c *Client) GetZkgjs(ctx context.Context, params GetZkgjsParams, opts ...oashttp.CallOption) (GetZkgjsResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zkgjs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteZkgjs calls DELETE /zkgjs/{id}
 func (c *Client) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams, opts ...oashttp.CallOption) (DeleteZkgjsResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/zkgjs/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetZkgjsItem calls GET /zkgjs/{id}/items/{itemId}
 func (c *Client) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams, opts ...oashttp.CallOption) (GetZkgjsItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/zkgjs/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6813,35 +6813,35 @@ func (c *Client) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams, op
 
 // ListEoockqbx calls GET /eoockqbx
 func (c *Client) ListEoockqbx(ctx context.Context, opts ...oashttp.CallOption) (ListEoockqbxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateEoockqbx calls POST /eoockqbx
 func (c *Client) CreateEoockqbx(ctx context.Context, opts ...oashttp.CallOption) (CreateEoockqbxResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEoockqbx calls GET /eoockqbx/{id}
 func (c *Client) GetEoockqbx(ctx context.Context, params GetEoockqbxParams, opts ...oashttp.CallOption) (GetEoockqbxResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/eoockqbx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteEoockqbx calls DELETE /eoockqbx/{id}
 func (c *Client) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams, opts ...oashttp.CallOption) (DeleteEoockqbxResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/eoockqbx/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetEoockqbxItem calls GET /eoockqbx/{id}/items/{itemId}
 func (c *Client) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemParams, opts ...oashttp.CallOption) (GetEoockqbxItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/eoockqbx/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6849,35 +6849,35 @@ func (c *Client) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemPara
 
 // ListIddmjcp calls GET /iddmjcp
 func (c *Client) ListIddmjcp(ctx context.Context, opts ...oashttp.CallOption) (ListIddmjcpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateIddmjcp calls POST /iddmjcp
 func (c *Client) CreateIddmjcp(ctx context.Context, opts ...oashttp.CallOption) (CreateIddmjcpResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIddmjcp calls GET /iddmjcp/{id}
 func (c *Client) GetIddmjcp(ctx context.Context, params GetIddmjcpParams, opts ...oashttp.CallOption) (GetIddmjcpResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/iddmjcp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteIddmjcp calls DELETE /iddmjcp/{id}
 func (c *Client) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams, opts ...oashttp.CallOption) (DeleteIddmjcpResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/iddmjcp/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetIddmjcpItem calls GET /iddmjcp/{id}/items/{itemId}
 func (c *Client) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams, opts ...oashttp.CallOption) (GetIddmjcpItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/iddmjcp/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6885,35 +6885,35 @@ func (c *Client) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams
 
 // ListGxlvbalni calls GET /gxlvbalni
 func (c *Client) ListGxlvbalni(ctx context.Context, opts ...oashttp.CallOption) (ListGxlvbalniResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateGxlvbalni calls POST /gxlvbalni
 func (c *Client) CreateGxlvbalni(ctx context.Context, opts ...oashttp.CallOption) (CreateGxlvbalniResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGxlvbalni calls GET /gxlvbalni/{id}
 func (c *Client) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams, opts ...oashttp.CallOption) (GetGxlvbalniResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gxlvbalni/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteGxlvbalni calls DELETE /gxlvbalni/{id}
 func (c *Client) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniParams, opts ...oashttp.CallOption) (DeleteGxlvbalniResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/gxlvbalni/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGxlvbalniItem calls GET /gxlvbalni/{id}/items/{itemId}
 func (c *Client) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemParams, opts ...oashttp.CallOption) (GetGxlvbalniItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gxlvbalni/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6921,35 +6921,35 @@ func (c *Client) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemPa
 
 // ListFzca calls GET /fzca
 func (c *Client) ListFzca(ctx context.Context, opts ...oashttp.CallOption) (ListFzcaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fzca"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateFzca calls POST /fzca
 func (c *Client) CreateFzca(ctx context.Context, opts ...oashttp.CallOption) (CreateFzcaResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fzca"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetFzca calls GET /fzca/{id}
 func (c *Client) GetFzca(ctx context.Context, params GetFzcaParams, opts ...oashttp.CallOption) (GetFzcaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/fzca/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteFzca calls DELETE /fzca/{id}
 func (c *Client) DeleteFzca(ctx context.Context, params DeleteFzcaParams, opts ...oashttp.CallOption) (DeleteFzcaResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/fzca/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetFzcaItem calls GET /fzca/{id}/items/{itemId}
 func (c *Client) GetFzcaItem(ctx context.Context, params GetFzcaItemParams, opts ...oashttp.CallOption) (GetFzcaItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/fzca/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6957,35 +6957,35 @@ func (c *Client) GetFzcaItem(ctx context.Context, params GetFzcaItemParams, opts
 
 // ListKnnkozqwja calls GET /knnkozqwja
 func (c *Client) ListKnnkozqwja(ctx context.Context, opts ...oashttp.CallOption) (ListKnnkozqwjaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateKnnkozqwja calls POST /knnkozqwja
 func (c *Client) CreateKnnkozqwja(ctx context.Context, opts ...oashttp.CallOption) (CreateKnnkozqwjaResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKnnkozqwja calls GET /knnkozqwja/{id}
 func (c *Client) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams, opts ...oashttp.CallOption) (GetKnnkozqwjaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/knnkozqwja/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteKnnkozqwja calls DELETE /knnkozqwja/{id}
 func (c *Client) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaParams, opts ...oashttp.CallOption) (DeleteKnnkozqwjaResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/knnkozqwja/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetKnnkozqwjaItem calls GET /knnkozqwja/{id}/items/{itemId}
 func (c *Client) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItemParams, opts ...oashttp.CallOption) (GetKnnkozqwjaItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/knnkozqwja/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -6993,35 +6993,35 @@ func (c *Client) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItem
 
 // ListGcxbiixeca calls GET /gcxbiixeca
 func (c *Client) ListGcxbiixeca(ctx context.Context, opts ...oashttp.CallOption) (ListGcxbiixecaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateGcxbiixeca calls POST /gcxbiixeca
 func (c *Client) CreateGcxbiixeca(ctx context.Context, opts ...oashttp.CallOption) (CreateGcxbiixecaResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGcxbiixeca calls GET /gcxbiixeca/{id}
 func (c *Client) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams, opts ...oashttp.CallOption) (GetGcxbiixecaResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gcxbiixeca/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteGcxbiixeca calls DELETE /gcxbiixeca/{id}
 func (c *Client) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaParams, opts ...oashttp.CallOption) (DeleteGcxbiixecaResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/gcxbiixeca/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetGcxbiixecaItem calls GET /gcxbiixeca/{id}/items/{itemId}
 func (c *Client) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItemParams, opts ...oashttp.CallOption) (GetGcxbiixecaItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/gcxbiixeca/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -7029,35 +7029,35 @@ func (c *Client) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItem
 
 // ListXznlmb calls GET /xznlmb
 func (c *Client) ListXznlmb(ctx context.Context, opts ...oashttp.CallOption) (ListXznlmbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xznlmb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateXznlmb calls POST /xznlmb
 func (c *Client) CreateXznlmb(ctx context.Context, opts ...oashttp.CallOption) (CreateXznlmbResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xznlmb"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXznlmb calls GET /xznlmb/{id}
 func (c *Client) GetXznlmb(ctx context.Context, params GetXznlmbParams, opts ...oashttp.CallOption) (GetXznlmbResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xznlmb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteXznlmb calls DELETE /xznlmb/{id}
 func (c *Client) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams, opts ...oashttp.CallOption) (DeleteXznlmbResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/xznlmb/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXznlmbItem calls GET /xznlmb/{id}/items/{itemId}
 func (c *Client) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams, opts ...oashttp.CallOption) (GetXznlmbItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xznlmb/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -7065,35 +7065,35 @@ func (c *Client) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams, 
 
 // ListUnhihgbprc calls GET /unhihgbprc
 func (c *Client) ListUnhihgbprc(ctx context.Context, opts ...oashttp.CallOption) (ListUnhihgbprcResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateUnhihgbprc calls POST /unhihgbprc
 func (c *Client) CreateUnhihgbprc(ctx context.Context, opts ...oashttp.CallOption) (CreateUnhihgbprcResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUnhihgbprc calls GET /unhihgbprc/{id}
 func (c *Client) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams, opts ...oashttp.CallOption) (GetUnhihgbprcResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/unhihgbprc/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteUnhihgbprc calls DELETE /unhihgbprc/{id}
 func (c *Client) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcParams, opts ...oashttp.CallOption) (DeleteUnhihgbprcResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/unhihgbprc/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetUnhihgbprcItem calls GET /unhihgbprc/{id}/items/{itemId}
 func (c *Client) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItemParams, opts ...oashttp.CallOption) (GetUnhihgbprcItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/unhihgbprc/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -7101,35 +7101,35 @@ func (c *Client) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItem
 
 // ListBnpfqqf calls GET /bnpfqqf
 func (c *Client) ListBnpfqqf(ctx context.Context, opts ...oashttp.CallOption) (ListBnpfqqfResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateBnpfqqf calls POST /bnpfqqf
 func (c *Client) CreateBnpfqqf(ctx context.Context, opts ...oashttp.CallOption) (CreateBnpfqqfResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetBnpfqqf calls GET /bnpfqqf/{id}
 func (c *Client) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams, opts ...oashttp.CallOption) (GetBnpfqqfResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/bnpfqqf/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteBnpfqqf calls DELETE /bnpfqqf/{id}
 func (c *Client) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams, opts ...oashttp.CallOption) (DeleteBnpfqqfResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/bnpfqqf/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetBnpfqqfItem calls GET /bnpfqqf/{id}/items/{itemId}
 func (c *Client) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams, opts ...oashttp.CallOption) (GetBnpfqqfItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/bnpfqqf/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -7137,35 +7137,35 @@ func (c *Client) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams
 
 // ListDtehsbc calls GET /dtehsbc
 func (c *Client) ListDtehsbc(ctx context.Context, opts ...oashttp.CallOption) (ListDtehsbcResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateDtehsbc calls POST /dtehsbc
 func (c *Client) CreateDtehsbc(ctx context.Context, opts ...oashttp.CallOption) (CreateDtehsbcResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDtehsbc calls GET /dtehsbc/{id}
 func (c *Client) GetDtehsbc(ctx context.Context, params GetDtehsbcParams, opts ...oashttp.CallOption) (GetDtehsbcResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dtehsbc/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteDtehsbc calls DELETE /dtehsbc/{id}
 func (c *Client) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams, opts ...oashttp.CallOption) (DeleteDtehsbcResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/dtehsbc/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDtehsbcItem calls GET /dtehsbc/{id}/items/{itemId}
 func (c *Client) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams, opts ...oashttp.CallOption) (GetDtehsbcItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/dtehsbc/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -7173,35 +7173,35 @@ func (c *Client) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams
 
 // ListXewkvlw calls GET /xewkvlw
 func (c *Client) ListXewkvlw(ctx context.Context, opts ...oashttp.CallOption) (ListXewkvlwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateXewkvlw calls POST /xewkvlw
 func (c *Client) CreateXewkvlw(ctx context.Context, opts ...oashttp.CallOption) (CreateXewkvlwResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXewkvlw calls GET /xewkvlw/{id}
 func (c *Client) GetXewkvlw(ctx context.Context, params GetXewkvlwParams, opts ...oashttp.CallOption) (GetXewkvlwResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xewkvlw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteXewkvlw calls DELETE /xewkvlw/{id}
 func (c *Client) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams, opts ...oashttp.CallOption) (DeleteXewkvlwResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/xewkvlw/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetXewkvlwItem calls GET /xewkvlw/{id}/items/{itemId}
 func (c *Client) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams, opts ...oashttp.CallOption) (GetXewkvlwItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/xewkvlw/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
@@ -7209,35 +7209,35 @@ func (c *Client) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams
 
 // ListOrders calls GET /orders
 func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (ListOrdersResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateOrders calls POST /orders
 func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (CreateOrdersResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOrders calls GET /orders/{id}
 func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oashttp.CallOption) (GetOrdersResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteOrders calls DELETE /orders/{id}
 func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oashttp.CallOption) (DeleteOrdersResponse, error) {
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
 func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oashttp.CallOption) (GetOrdersItemResponse, error) {
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
 	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))

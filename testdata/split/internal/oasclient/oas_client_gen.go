@@ -17,13 +17,13 @@ import (
 // select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ func (c *Client) ListOrders(ctx context.Context, params ListOrdersParams, opts .
 			}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	oashttpimpl.QueryString(&req, "status", params.Status)
 	oashttpimpl.QueryString(&req, "code", params.Code)
@@ -66,7 +66,7 @@ func (c *Client) ListOrders(ctx context.Context, params ListOrdersParams, opts .
 
 // CreateOrder calls POST /orders
 func (c *Client) CreateOrder(ctx context.Context, body *m03.Order, opts ...oashttp.CallOption) (CreateOrderResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {

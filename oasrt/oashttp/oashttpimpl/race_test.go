@@ -1,6 +1,6 @@
 //go:build race
 
-package oashttp
+package oashttpimpl
 
 // raceEnabled is true when the tests run under the race detector, which
 // allocates on its own account and makes sync.Pool drop items at random:

@@ -1,4 +1,4 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"errors"
@@ -6,24 +6,26 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 func TestResultError(t *testing.T) {
 	type notFound struct{ error }
 	e := notFound{errors.New("a 404")}
-	if err := (&ClientConfig{}).ResultError(404, e); err != nil {
+	if err := (&Client{&oashttp.ClientConfig{}}).ResultError(404, e); err != nil {
 		t.Errorf("without error results: %v", err)
 	}
-	if err := (&ClientConfig{ErrorResults: true}).ResultError(404, e); err != e {
+	if err := (&Client{&oashttp.ClientConfig{ErrorResults: true}}).ResultError(404, e); err != e {
 		t.Errorf("with error results: %v", err)
 	}
-	if err := (&ClientConfig{ErrorResults: true}).ResultError(302, e); err != nil {
+	if err := (&Client{&oashttp.ClientConfig{ErrorResults: true}}).ResultError(302, e); err != nil {
 		t.Errorf("a 302 with error results: %v", err)
 	}
 }
 
 func TestResponseReader(t *testing.T) {
-	c := &ClientConfig{MaxResponseBytes: 4}
+	c := &Client{&oashttp.ClientConfig{MaxResponseBytes: 4}}
 	resp := &http.Response{StatusCode: 200, ContentLength: -1, Body: io.NopCloser(strings.NewReader("data"))}
 	r, err := c.ResponseReader(resp)
 	if err != nil {

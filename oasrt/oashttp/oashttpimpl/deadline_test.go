@@ -1,10 +1,12 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // deadlineRecorder is a ResponseWriter whose write deadlines
@@ -20,7 +22,7 @@ func (d *deadlineRecorder) SetWriteDeadline(t time.Time) error {
 }
 
 // TestStreamWriteDeadline: a streamed response's writes move the write
-// deadline to StreamWriteTimeout ahead, but only when a write would start
+// deadline to oashttp.StreamWriteTimeout ahead, but only when a write would start
 // with less than half of it left, not before every write.
 func TestStreamWriteDeadline(t *testing.T) {
 	rec := &deadlineRecorder{ResponseRecorder: httptest.NewRecorder()}
@@ -34,17 +36,17 @@ func TestStreamWriteDeadline(t *testing.T) {
 	if len(rec.set) != 1 {
 		t.Fatalf("%d deadlines set for 100 quick writes, want 1", len(rec.set))
 	}
-	if ahead := rec.set[0].Sub(start); ahead < StreamWriteTimeout || ahead > StreamWriteTimeout+time.Minute {
-		t.Errorf("deadline %v ahead, want about %v", ahead, StreamWriteTimeout)
+	if ahead := rec.set[0].Sub(start); ahead < oashttp.StreamWriteTimeout || ahead > oashttp.StreamWriteTimeout+time.Minute {
+		t.Errorf("deadline %v ahead, want about %v", ahead, oashttp.StreamWriteTimeout)
 	}
 	// A write that would start with less than half of the timeout left
 	// moves it again.
-	f.deadline = time.Now().Add(StreamWriteTimeout/2 - time.Second)
+	f.deadline = time.Now().Add(oashttp.StreamWriteTimeout/2 - time.Second)
 	if _, err := f.Write([]byte("data: {}\n\n")); err != nil {
 		t.Fatal(err)
 	}
-	if len(rec.set) != 2 || rec.set[1].Sub(time.Now()) < StreamWriteTimeout-time.Second {
-		t.Errorf("deadlines %v: want a second one StreamWriteTimeout ahead", rec.set)
+	if len(rec.set) != 2 || rec.set[1].Sub(time.Now()) < oashttp.StreamWriteTimeout-time.Second {
+		t.Errorf("deadlines %v: want a second one oashttp.StreamWriteTimeout ahead", rec.set)
 	}
 	if got := rec.Body.Len(); got != 101*len("data: {}\n\n") {
 		t.Errorf("%d bytes written, want every write's", got)

@@ -1,4 +1,4 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"context"
@@ -10,26 +10,27 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 func TestAppendEvent(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		ev      Event[string]
+		ev      oashttp.Event[string]
 		want    string
 		wantErr bool
 	}{
-		{name: "data only", ev: Event[string]{Data: `{"a":1}`}, want: "data: {\"a\":1}\n\n"},
-		{name: "every field", ev: Event[string]{Data: "x", Event: "tick", ID: "7", Retry: 1500 * time.Millisecond}, want: "event: tick\nid: 7\nretry: 1500\ndata: x\n\n"},
-		{name: "lines split on LF, CR and CRLF", ev: Event[string]{Data: "a\nb\rc\r\nd"}, want: "data: a\ndata: b\ndata: c\ndata: d\n\n"},
-		{name: "trailing line break", ev: Event[string]{Data: "a\n"}, want: "data: a\ndata: \n\n"},
-		{name: "empty data", ev: Event[string]{Data: ""}, want: "data: \n\n"},
-		{name: "type with a line break", ev: Event[string]{Event: "a\nb"}, wantErr: true},
-		{name: "id with NUL", ev: Event[string]{ID: "a\x00"}, wantErr: true},
+		{name: "data only", ev: oashttp.Event[string]{Data: `{"a":1}`}, want: "data: {\"a\":1}\n\n"},
+		{name: "every field", ev: oashttp.Event[string]{Data: "x", Event: "tick", ID: "7", Retry: 1500 * time.Millisecond}, want: "event: tick\nid: 7\nretry: 1500\ndata: x\n\n"},
+		{name: "lines split on LF, CR and CRLF", ev: oashttp.Event[string]{Data: "a\nb\rc\r\nd"}, want: "data: a\ndata: b\ndata: c\ndata: d\n\n"},
+		{name: "trailing line break", ev: oashttp.Event[string]{Data: "a\n"}, want: "data: a\ndata: \n\n"},
+		{name: "empty data", ev: oashttp.Event[string]{Data: ""}, want: "data: \n\n"},
+		{name: "type with a line break", ev: oashttp.Event[string]{Event: "a\nb"}, wantErr: true},
+		{name: "id with NUL", ev: oashttp.Event[string]{ID: "a\x00"}, wantErr: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := appendEvent(nil, &tc.ev, []byte(tc.ev.Data))
+			got, err := appendEvent(nil, tc.ev.Event, tc.ev.ID, tc.ev.Retry, []byte(tc.ev.Data))
 			if (err != nil) != tc.wantErr {
 				t.Fatalf("error %v, want error %v", err, tc.wantErr)
 			}
@@ -100,7 +101,7 @@ func TestEventParser(t *testing.T) {
 func TestEventsReconnect(t *testing.T) {
 	var gotIDs []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		last := r.Header.Get("Last-Event-ID")
+		last := r.Header.Get("Last-oashttp.Event-ID")
 		gotIDs = append(gotIDs, last)
 		w.Header().Set("Content-Type", "text/event-stream")
 		switch last {
@@ -113,13 +114,13 @@ func TestEventsReconnect(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c, err := NewClientConfig(srv.URL, nil)
+	c, err := NewClient(srv.URL, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
 	redo := func(id string) (*http.Response, error) {
-		req := &Request{Method: "GET", Header: http.Header{"Last-Event-Id": {id}}}
+		req := &Request{Method: "GET", Header: http.Header{"Last-oashttp.Event-Id": {id}}}
 		return c.Do(ctx, req)
 	}
 	resp, err := redo("")
@@ -137,7 +138,7 @@ func TestEventsReconnect(t *testing.T) {
 		t.Errorf("events %v, want [1 2 3]", got)
 	}
 	if len(gotIDs) != 2 || gotIDs[1] != "2" {
-		t.Errorf("Last-Event-IDs sent %q, want [\"\" \"2\"]", gotIDs)
+		t.Errorf("Last-oashttp.Event-IDs sent %q, want [\"\" \"2\"]", gotIDs)
 	}
 }
 

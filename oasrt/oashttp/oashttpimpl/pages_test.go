@@ -1,8 +1,10 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"net/http"
 	"testing"
+
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 func TestNextLink(t *testing.T) {
@@ -32,7 +34,7 @@ func TestNextLink(t *testing.T) {
 }
 
 func TestResolveURL(t *testing.T) {
-	c := &ClientConfig{BaseURL: "https://api.example.com/v1"}
+	c := &Client{&oashttp.ClientConfig{BaseURL: "https://api.example.com/v1"}}
 	for _, tt := range []struct {
 		ref, want string
 		wantErr   bool

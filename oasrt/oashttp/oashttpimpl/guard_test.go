@@ -1,12 +1,14 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"errors"
 	"net/netip"
 	"testing"
+
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
-// TestAddrKind: the addresses a client made with WithPublicAddrsOnly
+// TestAddrKind: the addresses a client made with oashttp.WithPublicAddrsOnly
 // refuses, and public ones it does not.
 func TestAddrKind(t *testing.T) {
 	for addr, want := range map[string]string{
@@ -64,7 +66,7 @@ func TestAddrGuardAllows(t *testing.T) {
 		{"x", "[::ffff:127.0.0.1]:80", false},
 	} {
 		err := g.check(tt.host, tt.address)
-		var ae *AddrError
+		var ae *oashttp.AddrError
 		if tt.ok != (err == nil) || err != nil && !errors.As(err, &ae) {
 			t.Errorf("%s at %s: %v", tt.host, tt.address, err)
 		}

@@ -1,4 +1,4 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"errors"
@@ -9,9 +9,9 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/oasgen/oasgen/oasrt/oasimpl"
-
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 func TestProblemOf(t *testing.T) {
@@ -22,29 +22,29 @@ func TestProblemOf(t *testing.T) {
 		status int
 		detail string
 	}{
-		{"not found", ErrNotFound, 404, "no operation at this path"},
-		{"method", &MethodError{Method: "PUT", Allow: "GET"}, 405, "method PUT not allowed; allowed: GET"},
-		{"param", &ParamError{Name: "id", In: "path", Err: errors.New("bad")}, 400, `path parameter "id": bad`},
-		{"body", &BodyError{Err: decErr}, 400, "request body: $.name: expected string, got number (offset 7)"},
-		{"too large", &TooLargeError{Limit: 10}, 413, "request body is larger than 10 bytes"},
-		{"media", &MediaTypeError{Got: "text/plain", Want: []string{"application/json"}}, 415, `content type "text/plain" is not accepted; want application/json`},
-		{"unimplemented", ErrNotImplemented, 501, "operation not implemented"},
-		{"panic", &PanicError{Value: "secret"}, 500, ""},
+		{"not found", oashttp.ErrNotFound, 404, "no operation at this path"},
+		{"method", &oashttp.MethodError{Method: "PUT", Allow: "GET"}, 405, "method PUT not allowed; allowed: GET"},
+		{"param", &oashttp.ParamError{Name: "id", In: "path", Err: errors.New("bad")}, 400, `path parameter "id": bad`},
+		{"body", &oashttp.BodyError{Err: decErr}, 400, "request body: $.name: expected string, got number (offset 7)"},
+		{"too large", &oashttp.TooLargeError{Limit: 10}, 413, "request body is larger than 10 bytes"},
+		{"media", &oashttp.MediaTypeError{Got: "text/plain", Want: []string{"application/json"}}, 415, `content type "text/plain" is not accepted; want application/json`},
+		{"unimplemented", oashttp.ErrNotImplemented, 501, "operation not implemented"},
+		{"panic", &oashttp.PanicError{Value: "secret"}, 500, ""},
 		{"other errors are not disclosed", errors.New("secret"), 500, ""},
-		{"wrapped", fmt.Errorf("ctx: %w", &ParamError{Name: "q", In: "query", Err: ErrMissing}), 400, `query parameter "q": required but missing`},
-		{"handler problem", fmt.Errorf("x: %w", &Problem{Status: 409, Title: "Conflict", Detail: "taken"}), 409, "taken"},
-		{"body that breaks the schema", &BodyError{Err: decErr, Status: 422}, 422, "request body: $.name: expected string, got number (offset 7)"},
+		{"wrapped", fmt.Errorf("ctx: %w", &oashttp.ParamError{Name: "q", In: "query", Err: oashttp.ErrMissing}), 400, `query parameter "q": required but missing`},
+		{"handler problem", fmt.Errorf("x: %w", &oashttp.Problem{Status: 409, Title: "Conflict", Detail: "taken"}), 409, "taken"},
+		{"body that breaks the schema", &oashttp.BodyError{Err: decErr, Status: 422}, 422, "request body: $.name: expected string, got number (offset 7)"},
 		{"streamed body over the limit", fmt.Errorf("copy: %w", &http.MaxBytesError{Limit: 64}), 413, "request body is larger than 64 bytes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := ProblemOf(tt.err)
+			p := oashttp.ProblemOf(tt.err)
 			if p.Status != tt.status || p.Detail != tt.detail || p.Title != http.StatusText(tt.status) {
 				t.Errorf("got %d %q %q, want %d %q", p.Status, p.Title, p.Detail, tt.status, tt.detail)
 			}
 		})
 	}
-	p := ProblemOf(&BodyError{Err: decErr})
+	p := oashttp.ProblemOf(&oashttp.BodyError{Err: decErr})
 	if p.Path != "$.name" || p.Offset != 7 {
 		t.Errorf("body problem at %q %d", p.Path, p.Offset)
 	}
@@ -71,7 +71,7 @@ func TestBodyFail(t *testing.T) {
 				t.Fatal(err)
 			}
 			b.Reader.MaxDepth = 2
-			p := ProblemOf(b.Fail(tt.decErr, 422))
+			p := oashttp.ProblemOf(b.Fail(tt.decErr, 422))
 			b.Release()
 			if p.Status != tt.status || p.Detail != tt.detail {
 				t.Errorf("got %d %q, want %d %q", p.Status, p.Detail, tt.status, tt.detail)
@@ -81,7 +81,7 @@ func TestBodyFail(t *testing.T) {
 }
 
 func TestProblemJSON(t *testing.T) {
-	p := &Problem{Title: "Bad Request", Status: 400, Detail: `say "hi"`, Parameter: "id", In: "path", Offset: -1}
+	p := &oashttp.Problem{Title: "Bad Request", Status: 400, Detail: `say "hi"`, Parameter: "id", In: "path", Offset: -1}
 	data, err := oasimpl.Encode(p)
 	if err != nil {
 		t.Fatal(err)
@@ -90,15 +90,15 @@ func TestProblemJSON(t *testing.T) {
 	if string(data) != want {
 		t.Errorf("encoded %s, want %s", data, want)
 	}
-	var q Problem
-	if err := oasrt.Unmarshal([]byte(`{"type":"about:blank","status":413,"title":"x","offset":3,"path":"$","ext":{"a":[1]},"detail":7}`), &q); err != nil {
+	var q oashttp.Problem
+	if err := oasimpl.Decode([]byte(`{"type":"about:blank","status":413,"title":"x","offset":3,"path":"$","ext":{"a":[1]},"detail":7}`), &q); err != nil {
 		t.Fatal(err)
 	}
 	if q.Type != "about:blank" || q.Status != 413 || q.Offset != 3 || q.Path != "$" || q.Detail != "" {
 		t.Errorf("decoded %+v", q)
 	}
 	w := httptest.NewRecorder()
-	WriteError(w, nil, &TooLargeError{Limit: 1})
+	oashttp.WriteError(w, nil, &oashttp.TooLargeError{Limit: 1})
 	if w.Code != 413 || w.Header().Get("Content-Type") != "application/problem+json" || !strings.Contains(w.Body.String(), `"status":413`) {
 		t.Errorf("WriteError: %d %v %s", w.Code, w.Header(), w.Body)
 	}
@@ -114,11 +114,11 @@ func TestReadBody(t *testing.T) {
 	}
 	// A declared length over the limit fails before reading.
 	r := iotest.ErrReader(errors.New("read"))
-	if _, err := ReadBody(r, 6, 5); !errors.As(err, new(*TooLargeError)) {
+	if _, err := ReadBody(r, 6, 5); !errors.As(err, new(*oashttp.TooLargeError)) {
 		t.Errorf("declared too large: %v", err)
 	}
 	// An undeclared one fails as soon as it passes the limit.
-	if _, err := ReadBody(iotest.OneByteReader(strings.NewReader("123456789")), -1, 5); !errors.As(err, new(*TooLargeError)) {
+	if _, err := ReadBody(iotest.OneByteReader(strings.NewReader("123456789")), -1, 5); !errors.As(err, new(*oashttp.TooLargeError)) {
 		t.Errorf("undeclared too large: %v", err)
 	}
 	if _, err := ReadBody(iotest.TimeoutReader(strings.NewReader("123456789")), -1, 100); err == nil {
@@ -140,7 +140,7 @@ func TestReadBody(t *testing.T) {
 // TestReadBodyGrows reads bodies of sizes around the buffer's steps,
 // declared or not, in pieces: the bytes must come back whole.
 func TestReadBodyGrows(t *testing.T) {
-	sizes := []int{0, 1, BodyChunk - 1, BodyChunk, BodyChunk + 1, 3*BodyChunk + 7, 1 << 20}
+	sizes := []int{0, 1, oashttp.BodyChunk - 1, oashttp.BodyChunk, oashttp.BodyChunk + 1, 3*oashttp.BodyChunk + 7, 1 << 20}
 	for _, n := range sizes {
 		data := strings.Repeat("x", n)
 		for _, size := range []int64{int64(n), -1} {
@@ -162,10 +162,10 @@ func TestGrowBody(t *testing.T) {
 		size, limit int64
 		wantCaps    []int
 	}{
-		{"declared 8 MiB", 8 << 20, 8 << 20, []int{BodyChunk, 2 * BodyChunk, 4 * BodyChunk}},
-		{"declared 40000", 40000, 8 << 20, []int{BodyChunk, 2 * BodyChunk, 40001, 80002}},
-		{"undeclared", -1, 8 << 20, []int{BodyChunk, 2 * BodyChunk, 4 * BodyChunk}},
-		{"limit", -1, 20000, []int{BodyChunk, 20001, 20002}},
+		{"declared 8 MiB", 8 << 20, 8 << 20, []int{oashttp.BodyChunk, 2 * oashttp.BodyChunk, 4 * oashttp.BodyChunk}},
+		{"declared 40000", 40000, 8 << 20, []int{oashttp.BodyChunk, 2 * oashttp.BodyChunk, 40001, 80002}},
+		{"undeclared", -1, 8 << 20, []int{oashttp.BodyChunk, 2 * oashttp.BodyChunk, 4 * oashttp.BodyChunk}},
+		{"limit", -1, 20000, []int{oashttp.BodyChunk, 20001, 20002}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -185,7 +185,7 @@ func TestGrowBody(t *testing.T) {
 
 func TestMiddlewareOrder(t *testing.T) {
 	var trace []string
-	mw := func(name string) Middleware {
+	mw := func(name string) oashttp.Middleware {
 		return func(next http.Handler) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				trace = append(trace, name)
@@ -193,16 +193,16 @@ func TestMiddlewareOrder(t *testing.T) {
 			})
 		}
 	}
-	c := NewServerConfig([]string{"op"}, []ServerOption{
-		WithEachOperation(func(id string) Middleware {
+	c := NewServer([]string{"op"}, []oashttp.ServerOption{
+		oashttp.WithEachOperation(func(id string) oashttp.Middleware {
 			if id != "op" {
 				return nil
 			}
 			return mw("each")
 		}),
-		WithOperationMiddleware("op", mw("op1"), mw("op2")),
-		WithTagMiddleware("admin", mw("tag")),
-		WithPathPrefixMiddleware("/admin/", mw("prefix")),
+		oashttp.WithOperationMiddleware("op", mw("op1"), mw("op2")),
+		oashttp.WithTagMiddleware("admin", mw("tag")),
+		oashttp.WithPathPrefixMiddleware("/admin/", mw("prefix")),
 	})
 	final := http.HandlerFunc(func(http.ResponseWriter, *http.Request) { trace = append(trace, "handler") })
 	h := c.Operation(final, "op", "/admin/users", []string{"admin"})
@@ -213,7 +213,7 @@ func TestMiddlewareOrder(t *testing.T) {
 	if c.Operation(final, "other", "/users", nil) != nil {
 		t.Error("an operation without middleware got a chain")
 	}
-	if c.MaxBodyBytes != DefaultMaxBodyBytes || c.ErrorWriter == nil {
+	if c.MaxBodyBytes != oashttp.DefaultMaxBodyBytes || c.ErrorWriter == nil {
 		t.Errorf("defaults not applied: %+v", c)
 	}
 }
@@ -243,7 +243,7 @@ func TestAcceptable(t *testing.T) {
 			t.Errorf("Acceptable(%q, %q) = %v", tt.accept, tt.offers, got)
 		}
 	}
-	if p := ProblemOf(&NotAcceptableError{Accept: "text/html", Offers: json}); p.Status != 406 {
+	if p := oashttp.ProblemOf(&oashttp.NotAcceptableError{Accept: "text/html", Offers: json}); p.Status != 406 {
 		t.Errorf("status %d", p.Status)
 	}
 }

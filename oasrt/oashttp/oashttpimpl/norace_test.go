@@ -1,6 +1,6 @@
 //go:build !race
 
-package oashttp
+package oashttpimpl
 
 // raceEnabled is true when the tests run under the race detector (see
 // race_test.go).
