@@ -15,7 +15,7 @@ import (
 
 // genVersion is the generated-code contract version this generator writes;
 // see oasimpl.Version.
-const genVersion = 6
+const genVersion = 7
 
 // temps names temporaries: a prefix and a number, unique within a
 // function once n is reset for it.

@@ -26,8 +26,10 @@ package oasimpl
 // recursive types' encoders (Writer.Enter and Leave, Tokens.Enter and
 // Leave) and the Tokens that EncodeTokens methods write to; contract 6
 // moved the JSON engine (Reader, Writer, Tokens, the stream and sequence
-// helpers, Kind, OtherKind) from oasrt to this package.
-const Version = 6
+// helpers, Kind, OtherKind) from oasrt to this package; contract 7 moved
+// the engine of servers, clients and validators from oasrt/oashttp to
+// oasrt/oashttp/oashttpimpl.
+const Version = 7
 
 // EnforceVersion is referenced by generated code as
 // oasimpl.EnforceVersion(GenVersion - oasimpl.MinVersion) and
@@ -37,6 +39,6 @@ const Version = 6
 type EnforceVersion uint
 
 // MinVersion is the oldest generated-code contract this runtime still
-// supports: generated code of contract 5 or older names the engine in
-// oasrt, where it no longer is.
-const MinVersion = 6
+// supports: generated code of contract 6 or older names the engine in
+// oasrt or oasrt/oashttp, where it no longer is.
+const MinVersion = 7

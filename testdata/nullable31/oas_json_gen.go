@@ -9,8 +9,8 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasimpl.EnforceVersion(6 - oasimpl.MinVersion)
-	_ = oasimpl.EnforceVersion(oasimpl.Version - 6)
+	_ = oasimpl.EnforceVersion(7 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 7)
 )
 
 // EncodeJSON writes v as a JSON object.
