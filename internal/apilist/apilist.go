@@ -1,7 +1,9 @@
 // Package apilist lists the exported API of oasgen's user packages, one
 // declaration a line, as Go's api/*.txt files list the standard library's:
 // the committed listing (api/public.txt) is what users may rely on, and
-// TestAPI fails when the code and the listing disagree.
+// TestAPI fails when the code and the listing disagree. The names the
+// generator gives are listed the same way, from golden cases
+// (api/generated.txt).
 package apilist
 
 import (
@@ -22,6 +24,19 @@ import (
 // root. The packages only generated code imports (oasimpl, oashttpimpl)
 // promise nothing beyond the contract version and are not listed.
 var Packages = []string{"oasrt", "oasrt/oashttp", "oasrt/oasidn", "oasrt/oasstream"}
+
+// Generated are golden cases (directories below testdata) whose exported
+// names, as the generator gives them, are listed in api/generated.txt: the
+// names a generator gives are an API too (docs/generated-code.md, "Names"),
+// and these cases hold every kind of name it gives (models, inline and
+// shared types, enums, unions, operations, parameters and results shared
+// or not, security, pages, streams, events, webhooks).
+var Generated = []string{
+	"testdata/petstore", "testdata/names", "testdata/inlinenames", "testdata/sharedtypes",
+	"testdata/sharedparams", "testdata/sharedresults", "testdata/routes", "testdata/discriminator",
+	"testdata/oneofkinds", "testdata/streamlist", "testdata/webhooks", "testdata/enumstring",
+	"testdata/secure", "testdata/pages", "testdata/events",
+}
 
 // List returns the sorted lines of the exported API of the package in dir,
 // named pkg in each line. A declaration in a file with a build constraint

@@ -10,34 +10,50 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite api/public.txt from the code")
+var update = flag.Bool("update", false, "rewrite api/public.txt and api/generated.txt from the code")
 
 const (
 	root      = "../.."
 	listing   = "api/public.txt"
+	generated = "api/generated.txt"
 	changelog = "CHANGELOG.md"
 )
 
-// current returns the listing of every user package, as the code is.
-func current(t *testing.T) []string {
+// listings are the committed listings and the packages each lists.
+var listings = []struct {
+	file string
+	pkgs []string
+}{{listing, Packages}, {generated, Generated}}
+
+// current returns the listing of the packages pkgs, as the code is.
+func current(t *testing.T, pkgs []string) []string {
 	t.Helper()
 	var all []string
-	for _, p := range Packages {
+	for _, p := range pkgs {
 		lines, err := List(filepath.Join(root, p), p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		all = append(all, lines...)
 	}
+	slices.Sort(all)
 	return all
 }
 
 // TestAPI fails when the exported API of the user packages differs from
-// api/public.txt: a change to what users import is made on purpose, by
-// rewriting the listing (-update) and saying what changed in CHANGELOG.md,
-// which TestAPIChangelog checks.
+// api/public.txt, or the names generated for the cases of Generated from
+// api/generated.txt: a change to what users import or to the names they
+// are given is made on purpose, by rewriting the listing (-update) and
+// saying what changed, and how to keep the old, in CHANGELOG.md, which
+// TestAPIChangelog checks.
 func TestAPI(t *testing.T) {
-	got := current(t)
+	for _, l := range listings {
+		checkListing(t, l.file, current(t, l.pkgs))
+	}
+}
+
+// checkListing compares the committed listing file with got.
+func checkListing(t *testing.T, listing string, got []string) {
 	path := filepath.Join(root, listing)
 	if *update {
 		if err := os.WriteFile(path, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
@@ -62,7 +78,7 @@ func TestAPI(t *testing.T) {
 		}
 	}
 	if len(added)+len(removed) > 0 {
-		t.Errorf("the public API differs from %s:\n%s\nIf the change is meant, run `go test ./internal/apilist -run TestAPI -update` and say what changed, and how to keep old code building, in %s.",
+		t.Errorf("the API differs from %s:\n%s\nIf the change is meant, run `go test ./internal/apilist -run TestAPI -update` and say what changed, and how to keep old code building, in %s.",
 			listing, strings.Join(slices.Concat(removed, added), "\n"), changelog)
 	}
 	if !slices.IsSorted(want) {
@@ -70,8 +86,9 @@ func TestAPI(t *testing.T) {
 	}
 }
 
-// TestAPIChangelog fails when a commit changed api/public.txt without
-// changing CHANGELOG.md: every change to the public API is announced.
+// TestAPIChangelog fails when a commit changed api/public.txt or
+// api/generated.txt without changing CHANGELOG.md: every change to the
+// public API, and to the names the generator gives, is announced.
 func TestAPIChangelog(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git: the history cannot be read")
@@ -97,7 +114,7 @@ func TestAPIChangelog(t *testing.T) {
 // the listing and not the changelog.
 func unannounced(t *testing.T, dir string) []string {
 	t.Helper()
-	out, err := exec.Command("git", "-C", dir, "log", "--format=%H %s", "--", listing).Output()
+	out, err := exec.Command("git", "-C", dir, "log", "--format=%H %s", "--", listing, generated).Output()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +129,7 @@ func unannounced(t *testing.T, dir string) []string {
 			t.Fatal(err)
 		}
 		if !slices.Contains(strings.Fields(string(files)), changelog) {
-			bad = append(bad, "commit "+hash[:12]+" ("+subject+") changes "+listing+" but not "+changelog)
+			bad = append(bad, "commit "+hash[:12]+" ("+subject+") changes "+listing+" or "+generated+" but not "+changelog)
 		}
 	}
 	return bad
@@ -228,7 +245,7 @@ type hiddenType int
 // in oashttpimpl (Server, Client, HTTPValidator), where it can change
 // with the generated code.
 func TestConfigsAreData(t *testing.T) {
-	for _, l := range current(t) {
+	for _, l := range current(t, Packages) {
 		for _, c := range []string{"ServerConfig", "ClientConfig", "ValidatorConfig", "CallConfig"} {
 			if strings.HasPrefix(l, "pkg oasrt/oashttp, method (*"+c+")") || strings.HasPrefix(l, "pkg oasrt/oashttp, method ("+c+")") {
 				t.Errorf("%s: a configuration has no methods; put the behavior in oashttpimpl", l)
