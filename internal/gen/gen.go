@@ -67,13 +67,11 @@ type File struct {
 }
 
 // Generate prints pkg as Go files, sorted by name. Without the Streams
-// part it first drops the streaming API's names from pkg.
+// part it prints the models as if pkg named no streaming API. It changes
+// nothing in pkg.
 func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	if opts.Version == "" {
 		opts.Version = "(devel)"
-	}
-	if !opts.Parts.Has(Streams) {
-		pkg.DropStreams()
 	}
 	// Each file is formatted as soon as it is complete, and its unformatted
 	// text dropped: big specs print hundreds of megabytes. It is formatted
@@ -105,6 +103,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		return nil
 	}
 	k := newChecks(pkg)
+	k.noStreams = !opts.Parts.Has(Streams)
 	if opts.ModelPackages > 1 {
 		if opts.ImportPath == "" {
 			return nil, errors.New("gen: ModelPackages needs the package's ImportPath")
@@ -259,8 +258,7 @@ func genModelFiles(pkg *ir.Package, tokens bool, newFile func(name string) *file
 			return err
 		}
 	}
-	if hasStreams(pkg) {
-		stream := newFile("oas_stream_gen.go")
+	if stream := newFile("oas_stream_gen.go"); hasStreams(stream.checks, pkg) {
 		genStream(stream, pkg)
 		return emit(stream)
 	}

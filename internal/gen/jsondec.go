@@ -45,7 +45,7 @@ func extraCount(d *ir.Struct, recv string) string {
 
 // decField reads one member of the struct recv into its field.
 func (c *codec) decField(fd *ir.Field, recv string) {
-	if fd.Items != nil {
+	if c.checks.items(fd) != nil {
 		// DecodeEach hands the array's elements over one at a time.
 		c.P("if r.Streams(&", recv, ".", fd.GoName, ") {")
 		c.check(keyPath(fd.JSONName), "r.Stream(&", recv, ".", fd.GoName, ")")

@@ -40,7 +40,7 @@ func (c *codec) declaredKeys(d *ir.Struct) string {
 
 // encField writes one struct member, if present.
 func (c *codec) encField(fd *ir.Field) {
-	if fd.Items != nil {
+	if c.checks.items(fd) != nil {
 		// EncodeFieldItems writes the array from an iterator.
 		c.P("if w.Streams(&v.", fd.GoName, ") {")
 		c.P("w.RawCall(", jsonKey(fd.JSONName), ")")

@@ -228,7 +228,7 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 		c.P("seen |= 1 << ", k.bit)
 		var streamed []string
 		for i, ov := range k.vars {
-			if k.fields[i].Items != nil {
+			if c.checks.items(k.fields[i]) != nil {
 				streamed = append(streamed, "r.Streams(&v."+ov.GoName+"."+k.fields[i].GoName+")")
 			}
 		}

@@ -170,7 +170,7 @@ func genForwards(f *file, l *layout) {
 				consts("The variants of "+d.GoName+".", names)
 			case *ir.Alias:
 				a, ok := d.Type.(*ir.Array)
-				if !ok || d.Items == nil {
+				if !ok || f.checks.aliasItems(d) == nil {
 					continue
 				}
 				elem := f.goType(a.Elem)

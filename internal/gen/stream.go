@@ -19,18 +19,18 @@ import (
 // array's count constraints.
 
 // hasStreams reports whether the package has any array to stream, named
-// by the streaming API.
-func hasStreams(pkg *ir.Package) bool {
+// by the streaming API the checks k print.
+func hasStreams(k *checks, pkg *ir.Package) bool {
 	for _, d := range pkg.Decls {
 		switch d := d.(type) {
 		case *ir.Struct:
 			for _, fd := range d.Fields {
-				if fd.Items != nil && ir.StreamField(fd) != nil {
+				if k.items(fd) != nil && ir.StreamField(fd) != nil {
 					return true
 				}
 			}
 		case *ir.Alias:
-			if _, ok := d.Type.(*ir.Array); ok && d.Items != nil {
+			if _, ok := d.Type.(*ir.Array); ok && k.aliasItems(d) != nil {
 				return true
 			}
 		}
@@ -46,7 +46,7 @@ func genStream(f *file, pkg *ir.Package) {
 		case *ir.Struct:
 			c.structStreams(d)
 		case *ir.Alias:
-			if a, ok := d.Type.(*ir.Array); ok && d.Items != nil {
+			if a, ok := d.Type.(*ir.Array); ok && c.checks.aliasItems(d) != nil {
 				c.aliasStreams(d, a)
 			}
 		}
@@ -76,7 +76,7 @@ func (c *codec) aliasStreams(d *ir.Alias, a *ir.Array) {
 func (c *codec) structStreams(d *ir.Struct) {
 	for _, fd := range d.Fields {
 		a := ir.StreamField(fd)
-		if a == nil || fd.Items == nil {
+		if a == nil || c.checks.items(fd) == nil {
 			continue
 		}
 		elem := c.goType(a.Elem)

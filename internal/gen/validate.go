@@ -30,6 +30,28 @@ type checks struct {
 	// for more than one API (the object parameters' pair decoders and
 	// encoders, which the API, its webhooks and its callbacks share).
 	helpers map[string]bool
+	// noStreams is set without the Streams part: the models are printed
+	// as if build had named no streaming API (items), and the IR keeps
+	// its names.
+	noStreams bool
+}
+
+// items returns the names of the streaming methods of the array property
+// fd, nil when it has none or the streaming API is not printed.
+func (k *checks) items(fd *ir.Field) *ir.ItemsNames {
+	if k.noStreams {
+		return nil
+	}
+	return fd.Items
+}
+
+// aliasItems returns the names of the streaming functions of the named
+// array d, nil when it has none or the streaming API is not printed.
+func (k *checks) aliasItems(d *ir.Alias) *ir.ItemsNames {
+	if k.noStreams {
+		return nil
+	}
+	return d.Items
 }
 
 // helper reports whether the package still lacks the function name, and
@@ -46,7 +68,7 @@ func (k *checks) helper(name string) bool {
 // types need validating is the API's, the values checks share are each
 // package's own.
 func (k *checks) forPackage() *checks {
-	return &checks{byExpr: map[string]string{}, needs: k.needs, recursive: k.recursive, layout: k.layout, helpers: map[string]bool{}}
+	return &checks{byExpr: map[string]string{}, needs: k.needs, recursive: k.recursive, layout: k.layout, helpers: map[string]bool{}, noStreams: k.noStreams}
 }
 
 type pkgVar struct {

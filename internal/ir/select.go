@@ -120,19 +120,3 @@ func (r reach) decl(d Decl) {
 	r.seen[d] = true
 	refs(d, r.decl)
 }
-
-// DropStreams removes the names of the streaming API (ItemsNames) from
-// every declaration, for a package generated without it: no
-// oas_stream_gen.go, and codecs without the hooks its methods use.
-func (p *Package) DropStreams() {
-	for _, d := range p.Decls {
-		switch d := d.(type) {
-		case *Alias:
-			d.Items = nil
-		case *Struct:
-			for _, fd := range d.Fields {
-				fd.Items = nil
-			}
-		}
-	}
-}
