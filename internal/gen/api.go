@@ -250,8 +250,8 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 		names := pathParamNames(o.Path)
 		a.maxCaptures = max(a.maxCaptures, len(names))
 		for _, p := range o.Params {
-			if kind, _ := requestShape(p); kind == objectParam {
-				st := objectOf(p.Type)
+			if kind, _ := ir.RequestShape(p); kind == ir.ObjectParam {
+				st := ir.ObjectOf(p.Type)
 				if !slices.Contains(a.objects, st) {
 					a.objects = append(a.objects, st)
 				}
@@ -270,7 +270,7 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 		if o.Body != nil && len(o.Body.Content) > 0 {
 			op.body = newBody(o)
 			if b := op.body; b.json && b.form {
-				if st := objectOf(b.typ); !slices.Contains(a.objects, st) {
+				if st := ir.ObjectOf(b.typ); !slices.Contains(a.objects, st) {
 					a.objects = append(a.objects, st)
 				}
 			}
@@ -324,7 +324,7 @@ func newBody(o *ir.Operation) *apiBody {
 		b.form = b.form || form
 		typed = typed && (json || form) && ir.SameType(m.Type, o.Body.Content[0].Type)
 	}
-	if typed && b.form && objectOf(o.Body.Content[0].Type) == nil {
+	if typed && b.form && ir.ObjectOf(o.Body.Content[0].Type) == nil {
 		typed = false // a form of nested values: passed on raw
 	}
 	if typed {
@@ -409,118 +409,20 @@ func pathParamNames(path string) []string {
 	}
 }
 
-// scalarOf returns the primitive or enum a parameter type stands for,
-// through nullability and named aliases.
-func scalarOf(t ir.Type) (*ir.Prim, *ir.Enum, bool) {
-	for {
-		switch u := t.(type) {
-		case *ir.Nullable:
-			t = u.Elem
-		case *ir.Prim:
-			return u, nil, true
-		case *ir.Ref:
-			switch d := u.Decl.(type) {
-			case *ir.Enum:
-				return nil, d, true
-			case *ir.Alias:
-				t = d.Type
-			default:
-				return nil, nil, false
-			}
-		default:
-			return nil, nil, false
-		}
-	}
-}
-
-func unNull(t ir.Type) ir.Type {
-	if n, ok := t.(*ir.Nullable); ok {
-		return n.Elem
-	}
-	return t
-}
-
-// paramKind is how a parameter is carried and parsed.
-type paramKind uint8
-
-const (
-	scalarParam paramKind = iota
-	arrayParam            // an array of scalars
-	objectParam           // an object whose properties are scalars
-	rawParam              // not parsed: the raw text
-)
-
-// objectOf returns the struct of an object parameter the generated code
-// parses: declared properties only, all scalars, none nullable.
-func objectOf(t ir.Type) *ir.Struct {
-	st := ir.StructOf(t)
-	if st == nil || st.Additional != nil || len(st.Patterns) > 0 || len(st.Fields) == 0 {
-		return nil
-	}
-	if _, ok := unNull(t).(*ir.Nullable); ok {
-		return nil
-	}
-	for _, fd := range st.Fields {
-		if _, _, ok := scalarOf(fd.Type); !ok || fd.Ptr || fd.Nullable() {
-			return nil
-		}
-	}
-	return st
-}
-
-// requestShape classifies a request parameter: as paramShape, and objects
-// with scalar properties are parsed.
-func requestShape(p *ir.Param) (paramKind, ir.Type) {
-	kind, elem := paramShape(p.Type)
-	if kind == rawParam && objectOf(p.Type) != nil {
-		return objectParam, nil
-	}
-	return kind, elem
-}
-
-// paramShape classifies a parameter type; for arrays it returns the
-// element type.
-func paramShape(t ir.Type) (paramKind, ir.Type) {
-	if _, _, ok := scalarOf(t); ok {
-		return scalarParam, nil
-	}
-	for {
-		switch u := t.(type) {
-		case *ir.Nullable:
-			t = u.Elem
-			continue
-		case *ir.Array:
-			// Elements that may be null have no parameter text: such an
-			// array is passed as the raw string.
-			if _, null := u.Elem.(*ir.Nullable); !null {
-				if _, _, ok := scalarOf(u.Elem); ok {
-					return arrayParam, u.Elem
-				}
-			}
-		case *ir.Ref:
-			if a, ok := u.Decl.(*ir.Alias); ok {
-				t = a.Type
-				continue
-			}
-		}
-		return rawParam, nil
-	}
-}
-
 // paramType returns the Go type of a parameter's field; objects are parsed
 // only in requests.
 func (f *file) paramType(p *ir.Param, request bool) string {
-	kind, _ := paramShape(p.Type)
+	kind, _ := ir.ParamShape(p.Type)
 	if request {
-		kind, _ = requestShape(p)
+		kind, _ = ir.RequestShape(p)
 	}
 	switch kind {
-	case rawParam:
+	case ir.RawParam:
 		return "string"
-	case arrayParam:
-		return f.goType(unNull(p.Type))
+	case ir.ArrayParam:
+		return f.goType(ir.UnNull(p.Type))
 	}
-	t := f.goType(unNull(p.Type))
+	t := f.goType(ir.UnNull(p.Type))
 	if !p.Required {
 		return f.qual(rt("Opt")) + "[" + t + "]"
 	}
@@ -569,7 +471,7 @@ func (f *file) scalarParse(p *ir.Prim) (call string, base ir.PrimKind) {
 // defined type of the package (an alias schema over a primitive), which
 // values of the primitive's Go type must be converted to.
 func definedType(t ir.Type) bool {
-	r, ok := unNull(t).(*ir.Ref)
+	r, ok := ir.UnNull(t).(*ir.Ref)
 	if !ok {
 		return false
 	}
@@ -585,7 +487,7 @@ func definedType(t ir.Type) bool {
 // string format, as the JSON decoders do.
 func (f *file) parseScalar(t ir.Type, s, dst string, fail errReturn) {
 	k := f.checks
-	prim, enum, _ := scalarOf(t)
+	prim, enum, _ := ir.ScalarOf(t)
 	if enum != nil && len(enum.Values) == 0 {
 		// Every value of the enum was left out (out of its format's
 		// range): nothing parses.
@@ -628,7 +530,7 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail errReturn) {
 	}
 	k.primChecks(f, prim, x, true, fail.failf(f))
 	if definedType(t) || base != prim.Kind {
-		x = f.goType(unNull(t)) + "(" + x + ")"
+		x = f.goType(ir.UnNull(t)) + "(" + x + ")"
 	}
 	f.P(dst, " = ", x)
 }
@@ -636,7 +538,7 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail errReturn) {
 // formatScalar returns the expression formatting x, of t's Go type, as
 // parameter text.
 func (f *file) formatScalar(t ir.Type, x string) string {
-	prim, enum, _ := scalarOf(t)
+	prim, enum, _ := ir.ScalarOf(t)
 	var kind ir.PrimKind
 	if enum != nil {
 		kind = enum.Base.Kind
@@ -737,7 +639,7 @@ func (f *file) paramDoc(p *ir.Param) {
 	if p.Doc.Description != "" {
 		f.comment(p.Doc.Description)
 	}
-	if kind, _ := requestShape(p); kind == rawParam {
+	if kind, _ := ir.RequestShape(p); kind == ir.RawParam {
 		switch {
 		case p.In == ir.InQuery && p.Style == ir.StyleDeepObject:
 			f.P("//")

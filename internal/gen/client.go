@@ -144,7 +144,7 @@ func clientParams(f *file, op *apiOp, req string) {
 	var cookies bool
 	for _, p := range op.Params {
 		x := "params." + p.GoName
-		kind, elem := requestShape(p)
+		kind, elem := ir.RequestShape(p)
 		switch p.In {
 		case ir.InQuery:
 			sep := querySep(p)
@@ -153,7 +153,7 @@ func clientParams(f *file, op *apiOp, req string) {
 				f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name), ", ", explode, ", ", sep, ", ", vals, ")")
 			}
 			switch {
-			case kind == objectParam:
+			case kind == ir.ObjectParam:
 				v := x
 				if !p.Required {
 					f.P("if ", x, ".Set {")
@@ -161,7 +161,7 @@ func clientParams(f *file, op *apiOp, req string) {
 				} else {
 					f.P("{ // a scope for pairs, which other parameters use too")
 				}
-				f.P("pairs := encode", objectOf(p.Type).GoName, "Pairs(&", v, ")")
+				f.P("pairs := encode", ir.ObjectOf(p.Type).GoName, "Pairs(&", v, ")")
 				switch {
 				case p.Style == ir.StyleDeepObject:
 					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
@@ -175,18 +175,18 @@ func clientParams(f *file, op *apiOp, req string) {
 					add("pairs...")
 				}
 				f.P("}")
-			case kind == rawParam && (p.Style == ir.StyleDeepObject || p.Explode):
+			case kind == ir.RawParam && (p.Style == ir.StyleDeepObject || p.Explode):
 				f.P("if ", x, " != \"\" { // a raw query, see the field")
 				f.P("if len(req.Query) > 0 {")
 				f.P("req.Query = append(req.Query, '&')")
 				f.P("}")
 				f.P("req.Query = append(req.Query, ", x, "...)")
 				f.P("}")
-			case kind == rawParam:
+			case kind == ir.RawParam:
 				f.P("if ", x, " != \"\" {")
 				add(x)
 				f.P("}")
-			case kind == arrayParam:
+			case kind == ir.ArrayParam:
 				f.P("if ", x, " != nil {")
 				formatArray(f, p.Type, elem, x)
 				add("vals...")
@@ -253,7 +253,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	for _, p := range op.Params {
 		if p.In == ir.InPath {
 			byName[p.Name] = p
-			if kind, _ := requestShape(p); kind == arrayParam {
+			if kind, _ := ir.RequestShape(p); kind == ir.ArrayParam {
 				arrays++
 			}
 		}
@@ -280,12 +280,12 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		}
 		prefix, sep := pathStyle(p)
 		x := "params." + p.GoName
-		kind, elem := requestShape(p)
-		if prefix == "" && (kind == scalarParam || kind == rawParam) {
+		kind, elem := ir.RequestShape(p)
+		if prefix == "" && (kind == ir.ScalarParam || kind == ir.RawParam) {
 			// One value in simple style: the text before it and the value
 			// in one call.
 			v := x
-			if kind == scalarParam {
+			if kind == ir.ScalarParam {
 				v = f.formatScalar(p.Type, x)
 			}
 			f.P("req.AddPath(", strconv.Quote(lit), ", ", v, ")")
@@ -297,7 +297,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			lit = ""
 		}
 		switch kind {
-		case arrayParam:
+		case ir.ArrayParam:
 			if arrays > 1 {
 				f.P("{ // a scope for vals, which other parameters use too")
 			}
@@ -306,17 +306,17 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			if arrays > 1 {
 				f.P("}")
 			}
-		case objectParam:
+		case ir.ObjectParam:
 			prefix, sep := objectStyle(p)
 			f.P("{ // a scope for pairs, which other parameters use too")
-			f.P("pairs := encode", objectOf(p.Type).GoName, "Pairs(&", x, ")")
+			f.P("pairs := encode", ir.ObjectOf(p.Type).GoName, "Pairs(&", x, ")")
 			if p.Explode {
 				f.P("req.Path = ", rt("AppendPathPairs"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", pairs...)")
 			} else {
 				f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", \",\", pairs...)")
 			}
 			f.P("}")
-		case rawParam:
+		case ir.RawParam:
 			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", ", x, ")")
 		default:
 			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", ", f.formatScalar(p.Type, x), ")")
@@ -351,7 +351,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		} else if b.json && b.jsonType == "" {
 			f.P("if body != nil {")
 			requestCheck(f, b)
-			f.P("req.Body = ", rt("FormEncode"), "(encode", objectOf(b.typ).GoName, "Pairs(body))")
+			f.P("req.Body = ", rt("FormEncode"), "(encode", ir.ObjectOf(b.typ).GoName, "Pairs(body))")
 			f.P("req.ContentType = \"application/x-www-form-urlencoded\"")
 			f.P("}")
 		} else if b.json {
@@ -503,7 +503,7 @@ func bodyDecoder(f *file, v *variant) string {
 // formatArray prints code that formats x, an array of type arr, into vals.
 func formatArray(f *file, arr ir.Type, elem ir.Type, x string) {
 	if f.formatScalar(elem, "x") == "x" {
-		if f.goType(unNull(arr)) == "[]string" {
+		if f.goType(ir.UnNull(arr)) == "[]string" {
 			f.P("vals := ", x)
 		} else {
 			f.P("vals := []string(", x, ")")
@@ -518,23 +518,23 @@ func formatArray(f *file, arr ir.Type, elem ir.Type, x string) {
 
 // clientValue prints code that formats header or cookie parameter p and
 // passes the text to set, skipping absent optional values.
-func clientValue(f *file, p *ir.Param, kind paramKind, elem ir.Type, x string, set func(string)) {
+func clientValue(f *file, p *ir.Param, kind ir.ParamKind, elem ir.Type, x string, set func(string)) {
 	switch {
-	case kind == objectParam:
+	case kind == ir.ObjectParam:
 		v := x
 		if !p.Required {
 			f.P("if ", x, ".Set {")
 			v += ".Value"
 		}
-		set(f.qual(rt("JoinPairs")) + "(encode" + objectOf(p.Type).GoName + "Pairs(&" + v + "), " + strconv.FormatBool(p.Explode) + ")")
+		set(f.qual(rt("JoinPairs")) + "(encode" + ir.ObjectOf(p.Type).GoName + "Pairs(&" + v + "), " + strconv.FormatBool(p.Explode) + ")")
 		if !p.Required {
 			f.P("}")
 		}
-	case kind == rawParam:
+	case kind == ir.RawParam:
 		f.P("if ", x, " != \"\" {")
 		set(x)
 		f.P("}")
-	case kind == arrayParam:
+	case kind == ir.ArrayParam:
 		f.P("if ", x, " != nil {")
 		formatArray(f, p.Type, elem, x)
 		set(f.qual(Ident{"strings", "Join"}) + "(vals, \",\")")
@@ -551,33 +551,17 @@ func clientValue(f *file, p *ir.Param, kind paramKind, elem ir.Type, x string, s
 // optQuery returns the runtime helper adding an optional query parameter
 // of type t in one call, or "" when t needs the code written out.
 func optQuery(t ir.Type) string {
-	var kind ir.PrimKind
-	for found := false; !found; {
-		switch u := t.(type) {
-		case *ir.Prim:
-			kind, found = u.Kind, true
-		case *ir.Ref:
-			switch d := u.Decl.(type) {
-			case *ir.Enum:
-				kind, found = d.Base.Kind, true
-			case *ir.Alias:
-				t = d.Type
-			default:
-				return ""
-			}
-		default:
-			return "" // a nullable value is no Opt of a scalar
-		}
+	kind, ok := ir.OptQueryKind(t)
+	if !ok {
+		return ""
 	}
 	switch kind {
 	case ir.String:
 		return "QueryString"
 	case ir.Int32, ir.Int64:
 		return "QueryInt"
-	case ir.Bool:
-		return "QueryBool"
 	}
-	return ""
+	return "QueryBool"
 }
 
 // requestCheck prints the check of a request body of a named type with
@@ -729,7 +713,7 @@ func returnError(f *file, v *variant) {
 // decodeHeaders prints the code reading the response headers of v into v.
 func decodeHeaders(f *file, v *variant) {
 	for _, h := range v.headers {
-		kind, elem := paramShape(h.Type)
+		kind, elem := ir.ParamShape(h.Type)
 		dst := "v." + h.field
 		fail := errReturn{
 			pre:  []any{"return nil, ", rt("ResponseError"), "(resp.StatusCode, &", rt("ParamError"), "{Name: ", strconv.Quote(h.Name), `, In: "header", Err: `},
@@ -737,11 +721,11 @@ func decodeHeaders(f *file, v *variant) {
 		}
 		f.P("if s := resp.Header.Get(", strconv.Quote(http.CanonicalHeaderKey(h.Name)), "); s != \"\" {")
 		switch kind {
-		case rawParam:
+		case ir.RawParam:
 			f.P(dst, " = s")
-		case arrayParam:
+		case ir.ArrayParam:
 			f.P("vals := ", rt("HeaderArray"), "(s)")
-			goT := f.goType(unNull(h.Type))
+			goT := f.goType(ir.UnNull(h.Type))
 			f.P(dst, " = make(", goT, ", len(vals))")
 			f.P("for i, s := range vals {")
 			f.parseScalar(elem, "s", dst+"[i]", fail)

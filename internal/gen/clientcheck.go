@@ -33,13 +33,13 @@ func clientCheckable(f *file, p *ir.Param) bool {
 	if _, null := p.Type.(*ir.Nullable); null || !f.checks.typeNeeds(p.Type) {
 		return false
 	}
-	switch kind, elem := requestShape(p); kind {
-	case scalarParam:
+	switch kind, elem := ir.RequestShape(p); kind {
+	case ir.ScalarParam:
 		return scalarCheckable(elemOr(p.Type, elem))
-	case arrayParam:
+	case ir.ArrayParam:
 		return arrayOf(p.Type) != nil
-	case objectParam:
-		r, ok := unNull(p.Type).(*ir.Ref)
+	case ir.ObjectParam:
+		r, ok := ir.UnNull(p.Type).(*ir.Ref)
 		return ok && f.checks.needs[r.Decl]
 	}
 	return false
@@ -54,14 +54,14 @@ func elemOr(t, elem ir.Type) ir.Type {
 
 // scalarCheckable reports whether scalarCheck checks values of t.
 func scalarCheckable(t ir.Type) bool {
-	prim, enum, ok := scalarOf(t)
+	prim, enum, ok := ir.ScalarOf(t)
 	return ok && (enum != nil || prim.Kind == ir.String || prim.Kind.IsInteger() || prim.Kind.IsFloat())
 }
 
 // arrayOf returns the array type under t's aliases, or nil.
 func arrayOf(t ir.Type) *ir.Array {
 	for {
-		switch u := unNull(t).(type) {
+		switch u := ir.UnNull(t).(type) {
 		case *ir.Array:
 			return u
 		case *ir.Ref:
@@ -84,10 +84,10 @@ func paramCheck(f *file, p *ir.Param) {
 		post: []any{"}}"},
 	}
 	fail := ret.failf(f)
-	switch kind, _ := requestShape(p); kind {
-	case scalarParam:
+	switch kind, _ := ir.RequestShape(p); kind {
+	case ir.ScalarParam:
 		f.ifSet(x, p.Required, func(x string) { scalarCheck(f, p.Type, x, ret) })
-	case arrayParam:
+	case ir.ArrayParam:
 		arr := arrayOf(p.Type)
 		f.P("if ", x, " != nil {")
 		countBounds(f, "len("+x+")", arr.MinItems, arr.MaxItems, "items", fail)
@@ -97,7 +97,7 @@ func paramCheck(f *file, p *ir.Param) {
 			f.P("}")
 		}
 		f.P("}")
-	case objectParam:
+	case ir.ObjectParam:
 		f.ifSet(x, p.Required, func(x string) {
 			f.P("if err := ", x, ".Validate(); err != nil {")
 			ret.P(f, "err")
@@ -121,7 +121,7 @@ func (f *file) ifSet(x string, required bool, check func(x string)) {
 // scalarCheck prints the checks of x, a value of scalar type t, each
 // failure returned by ret.
 func scalarCheck(f *file, t ir.Type, x string, ret errReturn) {
-	prim, enum, _ := scalarOf(t)
+	prim, enum, _ := ir.ScalarOf(t)
 	if enum != nil {
 		f.P("if err := ", x, ".Validate(); err != nil {")
 		ret.P(f, "err")

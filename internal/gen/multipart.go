@@ -34,7 +34,7 @@ type partField struct {
 
 // isBinary reports whether t is a string of format binary: a file.
 func isBinary(t ir.Type) bool {
-	p, _, ok := scalarOf(t)
+	p, _, ok := ir.ScalarOf(t)
 	return ok && p != nil && p.Kind == ir.String && p.Format == "binary"
 }
 
@@ -48,11 +48,11 @@ func newMultipart(o *ir.Operation) *multipartBody {
 	mb := &multipartBody{name: o.BodyNames.Form}
 	for _, fd := range st.Fields {
 		pf := &partField{Field: fd, kind: rawPart}
-		t := unNull(fd.Type)
+		t := ir.UnNull(fd.Type)
 		if r, ok := t.(*ir.Ref); ok {
 			if a, ok := r.Decl.(*ir.Alias); ok {
-				if _, arr := unNull(a.Type).(*ir.Array); arr {
-					t = unNull(a.Type)
+				if _, arr := ir.UnNull(a.Type).(*ir.Array); arr {
+					t = ir.UnNull(a.Type)
 				}
 			}
 		}
@@ -79,7 +79,7 @@ func newMultipart(o *ir.Operation) *multipartBody {
 }
 
 func isScalar(t ir.Type) bool {
-	_, _, ok := scalarOf(t)
+	_, _, ok := ir.ScalarOf(t)
 	return ok
 }
 
@@ -95,7 +95,7 @@ func (f *file) partType(pf *partField) string {
 	case rawPart:
 		return "string"
 	}
-	t := f.goType(unNull(pf.Type))
+	t := f.goType(ir.UnNull(pf.Type))
 	if !pf.Required {
 		return f.qual(rt("Opt")) + "[" + t + "]"
 	}

@@ -60,8 +60,8 @@ func paramFail(p *ir.Param) errReturn {
 // assignArray prints code that parses the strings in vals into the array
 // field dst of parameter p.
 func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
-	goT := f.goType(unNull(p.Type))
-	if f.detached().goType(unNull(elem)) == "string" {
+	goT := f.goType(ir.UnNull(p.Type))
+	if f.detached().goType(ir.UnNull(elem)) == "string" {
 		if goT == "[]string" {
 			f.P(dst, " = ", vals)
 		} else {
@@ -117,7 +117,7 @@ func decodeParamsBody(f *file, op *apiOp) {
 	// their properties' names, deep the deepObject ones.
 	var query, props, deep []*ir.Param
 	for _, prm := range op.Params {
-		kind, elem := requestShape(prm)
+		kind, elem := ir.RequestShape(prm)
 		dst := "params." + prm.GoName
 		fail := paramFail(prm)
 		switch prm.In {
@@ -128,7 +128,7 @@ func decodeParamsBody(f *file, op *apiOp) {
 				continue
 			}
 			prefix, sep := pathStyle(prm)
-			if kind == scalarParam && plainString(f, prm.Type) {
+			if kind == ir.ScalarParam && plainString(f, prm.Type) {
 				// The commonest path parameter, without PathParam's call
 				// of its parse function.
 				f.P("if ", dst, ", err = ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc); err != nil {")
@@ -136,7 +136,7 @@ func decodeParamsBody(f *file, op *apiOp) {
 				f.P("}")
 				continue
 			}
-			if kind == scalarParam {
+			if kind == ir.ScalarParam {
 				callWithParse(f, prm.Type, "); err != nil {", "if ", dst, ", err = ", rt("PathParam"), "(p[", k, "], ", strconv.Quote(prefix), ", esc, ", strconv.Quote(prm.Name), ", ")
 				f.P("return err")
 				f.P("}")
@@ -144,20 +144,20 @@ func decodeParamsBody(f *file, op *apiOp) {
 			}
 			f.P("{ // ", prm.Name)
 			switch kind {
-			case arrayParam:
+			case ir.ArrayParam:
 				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
 				f.P("if err != nil {")
 				fail.P(f, "err")
 				f.P("}")
 				assignArray(f, prm, elem, "vals", dst)
-			case objectParam:
+			case ir.ObjectParam:
 				prefix, sep := objectStyle(prm)
 				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
 				f.P("if err != nil {")
 				fail.P(f, "err")
 				f.P("}")
 				decodeObject(f, prm, "vals", true, prm.Explode)
-			case rawParam:
+			case ir.RawParam:
 				f.P("s, err := ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc)")
 				f.P("if err != nil {")
 				fail.P(f, "err")
@@ -167,17 +167,17 @@ func decodeParamsBody(f *file, op *apiOp) {
 			f.P("}")
 		case ir.InQuery:
 			switch {
-			case kind == objectParam && prm.Style == ir.StyleDeepObject, kind == rawParam && prm.Style == ir.StyleDeepObject:
+			case kind == ir.ObjectParam && prm.Style == ir.StyleDeepObject, kind == ir.RawParam && prm.Style == ir.StyleDeepObject:
 				deep = append(deep, prm)
-			case kind == objectParam && exploded(prm):
+			case kind == ir.ObjectParam && exploded(prm):
 				props = append(props, prm)
-			case kind == rawParam && prm.Explode:
+			case kind == ir.RawParam && prm.Explode:
 				f.P(dst, " = r.URL.RawQuery // ", prm.Name, ": not parsed, see the field")
 			default:
 				query = append(query, prm)
 			}
 		case ir.InHeader, ir.InCookie:
-			if prm.In == ir.InHeader && kind == scalarParam {
+			if prm.In == ir.InHeader && kind == ir.ScalarParam {
 				helper, target := "HeaderOpt", "&"+dst
 				if prm.Required {
 					helper = "HeaderParam"
@@ -194,12 +194,12 @@ func decodeParamsBody(f *file, op *apiOp) {
 				f.P("s := c.Value")
 			}
 			switch kind {
-			case rawParam:
+			case ir.RawParam:
 				f.P(dst, " = s")
-			case arrayParam:
+			case ir.ArrayParam:
 				f.P("vals := ", rt("HeaderArray"), "(s)")
 				assignArray(f, prm, elem, "vals", dst)
-			case objectParam:
+			case ir.ObjectParam:
 				f.P("vals := ", rt("HeaderArray"), "(s)")
 				decodeObject(f, prm, "vals", true, prm.Explode)
 			default:
@@ -243,7 +243,7 @@ func callWithParse(f *file, t ir.Type, tail string, head ...any) {
 		f.P(append(head, rt(name), tail)...)
 		return
 	}
-	f.P(append(head, "func(s string) (v ", f.goType(unNull(t)), ", err error) {")...)
+	f.P(append(head, "func(s string) (v ", f.goType(ir.UnNull(t)), ", err error) {")...)
 	f.parseScalar(t, "s", "v", errReturn{pre: []any{"return v, "}})
 	f.P("return v, nil")
 	f.P("}", tail)
@@ -260,11 +260,11 @@ func plainString(f *file, t ir.Type) bool {
 // or whose Go type is not the kind's own. The types are compared as a
 // detached file names them, so comparing imports nothing into f.
 func simpleParse(f *file, t ir.Type) string {
-	prim, enum, _ := scalarOf(t)
+	prim, enum, _ := ir.ScalarOf(t)
 	if enum != nil || prim == nil || hasChecks(f, prim) {
 		return ""
 	}
-	if d := f.detached(); d.goType(unNull(t)) != d.primType(prim.Kind) {
+	if d := f.detached(); d.goType(ir.UnNull(t)) != d.primType(prim.Kind) {
 		return ""
 	}
 	return parseFuncs[prim.Kind]
@@ -289,7 +289,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 	// optional scalar's Opt says it.
 	slot := map[*ir.Param]int{}
 	for _, prm := range query {
-		if kind, _ := requestShape(prm); kind != scalarParam || prm.Required {
+		if kind, _ := ir.RequestShape(prm); kind != ir.ScalarParam || prm.Required {
 			slot[prm] = len(slot)
 		}
 	}
@@ -297,18 +297,18 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		f.P("var seen [", len(slot), "]bool")
 	}
 	for i, prm := range query {
-		if kind, _ := requestShape(prm); kind == arrayParam {
+		if kind, _ := ir.RequestShape(prm); kind == ir.ArrayParam {
 			f.P("var raw", i, " []string")
 		}
 	}
 	for _, prm := range append(append([]*ir.Param{}, props...), deep...) {
-		if kind, _ := requestShape(prm); kind == objectParam {
+		if kind, _ := ir.RequestShape(prm); kind == ir.ObjectParam {
 			f.P("var ", pairsVar(prm), " []string")
 		}
 	}
 	helpers := false
 	for _, prm := range query {
-		if kind, _ := requestShape(prm); kind == scalarParam {
+		if kind, _ := ir.RequestShape(prm); kind == ir.ScalarParam {
 			helpers = true
 		}
 	}
@@ -322,7 +322,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 	f.P("switch key {")
 	cases := map[string]bool{}
 	for i, prm := range query {
-		kind, _ := requestShape(prm)
+		kind, _ := ir.RequestShape(prm)
 		fail := paramFail(prm)
 		if cases[prm.Name] {
 			continue
@@ -330,7 +330,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		cases[prm.Name] = true
 		f.P("case ", strconv.Quote(prm.Name), ":")
 		dst := "params." + prm.GoName
-		if kind == scalarParam {
+		if kind == ir.ScalarParam {
 			if prm.Required {
 				callWithParse(f, prm.Type, ")", "err = ", rt("QueryParam"), "(&", dst, ", &seen[", slot[prm], "], ", strconv.Quote(prm.Name), ", value, ")
 			} else {
@@ -339,14 +339,14 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 			continue
 		}
 		n := slot[prm]
-		if kind != arrayParam || !exploded(prm) {
+		if kind != ir.ArrayParam || !exploded(prm) {
 			f.P("if seen[", n, "] {")
 			fail.P(f, rt("ErrRepeated"))
 			f.P("}")
 		}
 		f.P("seen[", n, "] = true")
 		switch kind {
-		case arrayParam:
+		case ir.ArrayParam:
 			sep := querySep(prm)
 			if exploded(prm) {
 				sep = "0"
@@ -356,13 +356,13 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 			f.P("if err != nil {")
 			fail.P(f, "err")
 			f.P("}")
-		case objectParam:
+		case ir.ObjectParam:
 			f.P("vals, err := ", rt("QueryArray"), "(nil, value, ", querySep(prm), ")")
 			f.P("if err != nil {")
 			fail.P(f, "err")
 			f.P("}")
 			decodeObject(f, prm, "vals", true, false)
-		default: // rawParam
+		default: // ir.RawParam
 			f.P("s, err := ", rt("QueryScalar"), "(value)")
 			f.P("if err != nil {")
 			fail.P(f, "err")
@@ -372,7 +372,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 	}
 	for _, prm := range props {
 		var names []string
-		for _, fd := range objectOf(prm.Type).Fields {
+		for _, fd := range ir.ObjectOf(prm.Type).Fields {
 			if !cases[fd.JSONName] {
 				cases[fd.JSONName] = true
 				names = append(names, strconv.Quote(fd.JSONName))
@@ -393,7 +393,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 	if len(deep) > 0 {
 		f.P("default:")
 		for _, prm := range deep {
-			if kind, _ := requestShape(prm); kind == rawParam {
+			if kind, _ := ir.RequestShape(prm); kind == ir.RawParam {
 				f.P("if ", Ident{"strings", "HasPrefix"}, "(key, ", strconv.Quote(prm.Name+"["), ") {")
 				f.P("params.", prm.GoName, " = ", rt("AppendPair"), "(params.", prm.GoName, ", key, value)")
 				f.P("}")
@@ -414,7 +414,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 	f.P("}")
 	after := len(slot) > 0
 	for _, prm := range append(append([]*ir.Param{}, props...), deep...) {
-		if kind, _ := requestShape(prm); kind == objectParam {
+		if kind, _ := ir.RequestShape(prm); kind == ir.ObjectParam {
 			after = true
 		}
 	}
@@ -424,20 +424,20 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		f.P("}")
 	}
 	for i, prm := range query {
-		kind, elem := requestShape(prm)
+		kind, elem := ir.RequestShape(prm)
 		if prm.Required {
 			f.P("if !seen[", slot[prm], "] {")
 			paramFail(prm).P(f, rt("ErrMissing"))
 			f.P("}")
 		}
-		if kind == arrayParam {
+		if kind == ir.ArrayParam {
 			f.P("if seen[", slot[prm], "] {")
 			assignArray(f, prm, elem, "raw"+strconv.Itoa(i), "params."+prm.GoName)
 			f.P("}")
 		}
 	}
 	for _, prm := range append(append([]*ir.Param{}, props...), deep...) {
-		if kind, _ := requestShape(prm); kind != objectParam {
+		if kind, _ := ir.RequestShape(prm); kind != ir.ObjectParam {
 			continue
 		}
 		v := pairsVar(prm)
@@ -457,7 +457,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 // ("a,1,b,2", or exploded "a=1,b=2").
 func decodeObject(f *file, p *ir.Param, items string, list, exploded bool) {
 	fail := paramFail(p)
-	st := objectOf(p.Type)
+	st := ir.ObjectOf(p.Type)
 	pairs := items
 	if list {
 		f.P("pairs, err := ", rt("ObjectPairs"), "(", items, ", ", exploded, ")")

@@ -450,13 +450,13 @@ func writeHeaders(f *file, v *variant) {
 func writeHeader(f *file, h *header) {
 	key := strconv.Quote(http.CanonicalHeaderKey(h.Name))
 	x := "v." + h.field
-	kind, elem := paramShape(h.Type)
+	kind, elem := ir.ParamShape(h.Type)
 	switch {
-	case kind == rawParam:
+	case kind == ir.RawParam:
 		f.P("if ", x, " != \"\" {")
 		f.P("h.Set(", key, ", ", x, ")")
 		f.P("}")
-	case kind == arrayParam:
+	case kind == ir.ArrayParam:
 		f.P("if ", x, " != nil {")
 		f.P("vals := make([]string, len(", x, "))")
 		f.P("for i := range ", x, " {")

@@ -9,6 +9,8 @@ import (
 	"cmp"
 	"strconv"
 	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
 )
 
 var (
@@ -491,7 +493,7 @@ func formBody(f *file, op *apiOp, goT string) {
 	f.P("}")
 	f.P("if pairs != nil {")
 	f.P("body = new(", goT, ")")
-	f.P("if err := decode", objectOf(b.typ).GoName, "Pairs(body, pairs); err != nil {")
+	f.P("if err := decode", ir.ObjectOf(b.typ).GoName, "Pairs(body, pairs); err != nil {")
 	f.P("s.cfg.Error(w, r, &", rt("BodyError"), "{Err: err, Status: ", invalidStatus(op), "})")
 	f.P("return")
 	f.P("}")

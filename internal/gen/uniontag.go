@@ -28,7 +28,7 @@ func (g *validator) tagCheck(d *ir.Union, vr *ir.Variant) {
 		if fd.JSONName != d.Discriminator {
 			continue
 		}
-		prim, enum, ok := scalarOf(fd.Type)
+		prim, enum, ok := ir.ScalarOf(fd.Type)
 		if !ok || enum != nil && enum.Base.Kind != ir.String || prim != nil && prim.Kind != ir.String {
 			return
 		}

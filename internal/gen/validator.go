@@ -287,7 +287,7 @@ func genValidateOp(f *file, a *api, op *apiOp, decoders bool) {
 			"return ", rt("BodyValidated"), "(rb, ", call, ", ", invalidStatus(op), ")"}
 		form := func() {
 			f.P("return ", rt("ValidateForm"), "(c, r, ", b.required, ", ", invalidStatus(op), ", func(pairs []string) error {")
-			f.P("return decode", objectOf(b.typ).GoName, "Pairs(new(", goT, "), pairs)")
+			f.P("return decode", ir.ObjectOf(b.typ).GoName, "Pairs(new(", goT, "), pairs)")
 			f.P("})")
 		}
 		switch {
