@@ -39,16 +39,9 @@ type api struct {
 	// the request in their context for the callbacks' URLs
 	// (oashttp.ExchangeOf).
 	exchange map[*ir.Operation]bool
-	// decoders are the parameter decoders printed so far, by their Params
-	// fields and statements (paramsDecoder).
-	decoders map[string]*paramsDecoder
-	// paramTypes are the operations whose Params types are structs, by
-	// their fields with comments: a later operation with the same fields
-	// defines its type as the earlier one's.
-	paramTypes map[string]*apiOp
-	// sent are the client's statements of the operations' query, header
-	// and cookie parameters, set on first use (sentParams).
-	sent map[*apiOp]*sentParams
+	// decoders are the parameter decoders rendered so far, by the
+	// operation each is made for (paramsDecoder).
+	decoders map[*apiOp]*paramsDecoder
 }
 
 // route names a declaration of the router the server calls, by its name
@@ -131,9 +124,13 @@ type apiOp struct {
 	owner *apiOp
 	alike []*apiOp
 	// sameParams is the operation whose Params type op's is (op's an
-	// alias of it), op itself when it declares its own; set when the
-	// types are printed (genTypes).
-	sameParams *apiOp
+	// alias of it), op itself when it declares its own; decoderOf the
+	// operation whose parameter decoder op's handler calls; adder the
+	// operation whose addXParams function op's client method calls, nil
+	// when it adds its parameters itself. Each is the first operation of
+	// the api that build gave the same ir.Share (firstOfShare); nil
+	// without parameters.
+	sameParams, decoderOf, adder *apiOp
 	// captures maps the index of a path parameter in Params to its
 	// capture slot in the router's array, or -1 when the path template
 	// does not name it.
@@ -238,8 +235,7 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 		newClient:     n.NewClient,
 		newValidator:  n.NewValidator,
 		newContract:   n.NewContractTransport,
-		decoders:      map[string]*paramsDecoder{},
-		paramTypes:    map[string]*apiOp{},
+		decoders:      map[*apiOp]*paramsDecoder{},
 	}
 	for _, s := range schemes {
 		a.schemes = append(a.schemes, newScheme(s))
@@ -299,7 +295,37 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 		a.ops = append(a.ops, op)
 	}
 	shareResults(a.ops)
+	a.shareParams()
 	return a
+}
+
+// shareParams points each operation at the first of the api's operations
+// that build gave the same shares of parameters (ir.Operation's
+// ParamsType, ParamsDecoder and ParamsAdder). An adder only one operation
+// would call is not declared: that operation adds its parameters itself.
+func (a *api) shareParams() {
+	first := map[*ir.Share]*apiOp{}
+	users := map[*ir.Share]int{}
+	of := func(s *ir.Share, op *apiOp) *apiOp {
+		if s == nil {
+			return nil
+		}
+		if first[s] == nil {
+			first[s] = op
+		}
+		users[s]++
+		return first[s]
+	}
+	for _, op := range a.ops {
+		op.sameParams = of(op.ParamsType, op)
+		op.decoderOf = of(op.ParamsDecoder, op)
+		op.adder = of(op.ParamsAdder, op)
+	}
+	for _, op := range a.ops {
+		if op.adder != nil && users[op.ParamsAdder] < 2 {
+			op.adder = nil
+		}
+	}
 }
 
 func newBody(o *ir.Operation) *apiBody {

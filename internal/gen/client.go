@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bytes"
 	"net/http"
 	"slices"
 	"sort"
@@ -33,7 +32,7 @@ func genClient(f *file, a *api) {
 	for _, op := range a.ops {
 		f.cut()
 		genCall(f, a, op, false)
-		genSentParams(f, a, op)
+		genSentParams(f, op)
 		if op.Pages != nil {
 			genPager(f, a, op)
 		}
@@ -76,57 +75,11 @@ func genObjectEncoders(f *file, a *api) {
 	}
 }
 
-// sentParams is the statements that add an operation's query, header and
-// cookie parameters to its request: operations whose Params are one type
-// and whose statements are the same share one function of them,
-// addXParams, named after the first (genSentParams).
-type sentParams struct {
-	op     *apiOp // the first operation with them
-	shared bool   // set when a later operation has them too
-}
-
-// sentParams returns the sentParams of op, nil when it sends none of
-// those parameters. The first call for any operation collects them for
-// all of a's operations, so that the first of several that share them
-// calls the function too. The Params types are printed before the client
-// (genTypes), which tells which operations' Params are one type.
-func (a *api) sentParams(f *file, op *apiOp) *sentParams {
-	if a.sent == nil {
-		a.sent = map[*apiOp]*sentParams{}
-		type key struct {
-			params     *apiOp // the operation whose Params type o's is
-			statements string
-		}
-		byKey := map[key]*sentParams{}
-		for _, o := range a.ops {
-			s := f.detached()
-			clientParams(s, o, "req")
-			if bytes.Count(s.buf.Bytes(), []byte("\n")) < 2 {
-				continue // one line is no shorter as a call
-			}
-			k := key{o.sameParams, s.buf.String()}
-			if k.params == nil {
-				k.params = o // the types not printed: share nothing
-			}
-			h := byKey[k]
-			if h == nil {
-				h = &sentParams{op: o}
-				byKey[k] = h
-			} else {
-				h.shared = true
-			}
-			a.sent[o] = h
-		}
-	}
-	return a.sent[op]
-}
-
 // genSentParams prints op's addXParams function, after op's call, when op
 // is the first of the operations that share it. Each operation's call is
 // printed once, so each function is.
-func genSentParams(f *file, a *api, op *apiOp) {
-	h := a.sentParams(f, op)
-	if h == nil || !h.shared || h.op != op {
+func genSentParams(f *file, op *apiOp) {
+	if op.adder != op {
 		return
 	}
 	f.P("// add", op.GoName, "Params adds the query, header and cookie parameters")
@@ -326,11 +279,11 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("req.Path = append(req.Path, ", strconv.Quote(lit), "...)")
 	}
 
-	if h := a.sentParams(f, op); h != nil && h.shared {
-		if h.op == op {
+	if h := op.adder; h != nil {
+		if h == op {
 			f.P("add", op.GoName, "Params(&req, &params)")
 		} else {
-			f.P("add", h.op.GoName, "Params(&req, &params) // the same parameters as ", h.op.GoName)
+			f.P("add", h.GoName, "Params(&req, &params) // the same parameters as ", h.GoName)
 		}
 	} else {
 		clientParams(f, op, "&req")

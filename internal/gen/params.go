@@ -26,9 +26,8 @@ func decodeParams(f, lookup *file, a *api, op *apiOp) *paramsDecoder {
 	switch {
 	case decoder.op == op:
 		f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil {")
-	case op.sameParams != nil && op.sameParams == decoder.op.sameParams:
-		// an alias of the decoder's type (genTypes, which runs first,
-		// set sameParams)
+	case op.sameParams == decoder.op.sameParams:
+		// an alias of the decoder's type
 		f.P("if err := ", decoder.name, "(&params, r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)
 	default:
 		f.P("if err := ", decoder.name, "((*", decoder.op.params, ")(&params), r, p, esc); err != nil { // the same parameters as ", decoder.op.GoName)
@@ -85,27 +84,18 @@ type paramsDecoder struct {
 	body string // the function's statements
 }
 
-// paramsDecoder returns op's parameter decoder, printing its statements to
-// know them: an operation whose statements and Params fields are those of
-// an operation before it shares that one's function.
+// paramsDecoder returns op's parameter decoder, the one made for the
+// operation op shares it with (decoderOf, as build decided), rendering its
+// statements in f when it is first asked for.
 func (a *api) paramsDecoder(f *file, op *apiOp) *paramsDecoder {
-	s := f.scratch()
-	decodeParamsBody(s, op)
-	var key strings.Builder
-	// The fields' types are rendered in a detached file, so that naming
-	// them imports nothing into f: with the models split, the Params
-	// types are in another package (split.go).
-	fields := f.detached()
-	for _, prm := range op.Params {
-		key.WriteString(prm.GoName + " " + fields.paramType(prm, true) + "\n")
-	}
-	key.WriteString("\n")
-	key.Write(s.buf.Bytes())
-	if d, ok := a.decoders[key.String()]; ok {
+	of := op.decoderOf
+	if d, ok := a.decoders[of]; ok {
 		return d
 	}
-	d := &paramsDecoder{op: op, name: "decode" + op.GoName + "Params", body: s.buf.String()}
-	a.decoders[key.String()] = d
+	s := f.scratch()
+	decodeParamsBody(s, of)
+	d := &paramsDecoder{op: of, name: "decode" + of.GoName + "Params", body: s.buf.String()}
+	a.decoders[of] = d
 	return d
 }
 

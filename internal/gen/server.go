@@ -74,21 +74,16 @@ func genParamsType(f *file, a *api, op *apiOp) {
 	// An operation whose parameters are an earlier one's, their
 	// comments included, gets an alias of that one's type: a type
 	// defined as it would compile the struct's equality again.
-	fields := f.scratch()
-	for _, p := range op.Params {
-		fields.paramDoc(p)
-		fields.P(p.GoName, " ", fields.paramType(p, true))
-	}
-	op.sameParams = op
-	if same, ok := a.paramTypes[fields.buf.String()]; ok {
-		op.sameParams = same
+	if same := op.sameParams; same != op {
 		f.P("// ", op.params, " holds the parameters of ", op.GoName, ", which are ", same.GoName, "'s.")
 		f.P("type ", f.declType(op.params), " = ", same.params)
 	} else {
-		a.paramTypes[fields.buf.String()] = op
 		f.P("// ", op.params, " holds the parameters of ", op.GoName, ".")
 		f.P("type ", f.declType(op.params), " struct {")
-		f.buf.Write(fields.buf.Bytes())
+		for _, p := range op.Params {
+			f.paramDoc(p)
+			f.P(p.GoName, " ", f.paramType(p, true))
+		}
 		f.P("}")
 	}
 	f.P()

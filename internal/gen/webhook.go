@@ -84,7 +84,7 @@ func genSentClient(f *file, a *api, what string) {
 	f.P()
 	for _, op := range a.ops {
 		genCall(f, a, op, false)
-		genSentParams(f, a, op)
+		genSentParams(f, op)
 	}
 	genObjectEncoders(f, a)
 }

@@ -725,6 +725,18 @@ type Operation struct {
 	// StreamCall names the client method returning the streaming forms of
 	// the responses, "" when no response has one (see Result.Stream).
 	StreamCall string
+
+	// What the HTTP layer declares once for the operations of a set
+	// whose parameters are alike (see Share); each nil when ParamsName
+	// is "". ParamsType: the Params struct, for the same parameters, Go
+	// types and docs (the others' ParamsName is an alias of it).
+	// ParamsDecoder: the server's function reading them, for the same
+	// fields read the same way (a caller whose Params type is another
+	// converts it). ParamsAdder: the client's function adding the query,
+	// header and cookie parameters, for operations with one ParamsType;
+	// nil when they are added in one statement, which a call would not
+	// shorten.
+	ParamsType, ParamsDecoder, ParamsAdder *Share
 }
 
 // BodyNames are the Go names of a request body's declarations: the struct

@@ -1,0 +1,276 @@
+package build
+
+import (
+	"fmt"
+	"math/big"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/oasgen/oasgen/internal/ir"
+)
+
+// shareParams decides what the HTTP layer declares once for the
+// operations of each set (the API's, the webhooks', the callbacks') whose
+// parameters are alike (ir.Operation's ParamsType, ParamsDecoder and
+// ParamsAdder), keyed on the parameters' IR: big APIs repeat parameter
+// lists (Kubernetes' 789 operations with parameters read them with 31
+// functions).
+func shareParams(pkg *ir.Package) {
+	id := 0
+	share := func(m map[string]*ir.Share, key string) *ir.Share {
+		s := m[key]
+		if s == nil {
+			id++
+			s = &ir.Share{ID: id}
+			m[key] = s
+		}
+		return s
+	}
+	for _, ops := range [][]*ir.Operation{pkg.Operations, pkg.Webhooks, pkg.Callbacks} {
+		types, decoders, adders := map[string]*ir.Share{}, map[string]*ir.Share{}, map[string]*ir.Share{}
+		for _, o := range ops {
+			if o.ParamsName == "" {
+				continue
+			}
+			o.ParamsType = share(types, paramsTypeKey(o))
+			o.ParamsDecoder = share(decoders, paramsDecoderKey(o))
+			if !sentInOne(o.Params) {
+				o.ParamsAdder = share(adders, strconv.Itoa(o.ParamsType.ID))
+			}
+		}
+	}
+}
+
+// paramsTypeKey is what the Params struct of o is made of: each
+// parameter's field, Go type and doc comment.
+func paramsTypeKey(o *ir.Operation) string {
+	var b strings.Builder
+	for _, p := range o.Params {
+		kind, _ := ir.RequestShape(p)
+		fmt.Fprintf(&b, "%s %s %q %s %s %t %t %d %q %t\n", p.GoName, fieldKey(p), p.Name, p.In, p.Style, p.Explode, p.Required,
+			kind, p.Doc.Description, p.Doc.Deprecated)
+	}
+	return b.String()
+}
+
+// paramsDecoderKey is what the server's reading of o's parameters depends
+// on: the fields it fills, each parameter's place, style and type with
+// its constraints, and where the path template captures it.
+func paramsDecoderKey(o *ir.Operation) string {
+	names := pathNames(o.Path)
+	var b strings.Builder
+	for _, p := range o.Params {
+		fmt.Fprintf(&b, "%s %s %q %s %s %t %t %s", p.GoName, fieldKey(p), p.Name, p.In, p.Style, p.Explode, p.Required, parsedKey(p))
+		if p.In == ir.InPath {
+			capture := -1
+			for i, n := range names {
+				if n == p.Name {
+					capture = i
+					break
+				}
+			}
+			b.WriteString(" @" + strconv.Itoa(capture))
+			if capture < 0 {
+				b.WriteString(" " + o.Path) // the decoder says the template lacks it
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// parsedKey is what the server's parsing of p's text depends on beyond
+// its field's Go type: the scalars it parses, with their constraints,
+// which the decoder checks. Raw text is not parsed, and an object
+// parameter's properties are parsed by its struct's own function.
+func parsedKey(p *ir.Param) string {
+	switch kind, elem := ir.RequestShape(p); kind {
+	case ir.ScalarParam:
+		return deepKey(p.Type)
+	case ir.ArrayParam:
+		return deepKey(elem)
+	}
+	return ""
+}
+
+// pathNames returns the names of the parameters in a path template, in
+// order.
+func pathNames(path string) []string {
+	var names []string
+	for {
+		i := strings.IndexByte(path, '{')
+		if i < 0 {
+			return names
+		}
+		j := strings.IndexByte(path[i:], '}')
+		if j < 0 {
+			return names
+		}
+		names = append(names, path[i+1:i+j])
+		path = path[i+j+1:]
+	}
+}
+
+// sentInOne reports whether the client adds the query, header and cookie
+// parameters among ps in at most one statement: none, or one that is a
+// required scalar (or a required object, in a header), or an optional
+// query scalar the runtime adds in one call (ir.OptQueryKind).
+func sentInOne(ps []*ir.Param) bool {
+	var sent []*ir.Param
+	for _, p := range ps {
+		if p.In == ir.InQuery || p.In == ir.InHeader || p.In == ir.InCookie {
+			sent = append(sent, p)
+		}
+	}
+	if len(sent) != 1 {
+		return len(sent) == 0
+	}
+	p := sent[0]
+	kind, _ := ir.RequestShape(p)
+	switch p.In {
+	case ir.InQuery:
+		if kind != ir.ScalarParam {
+			return false
+		}
+		_, one := ir.OptQueryKind(p.Type)
+		return p.Required || one
+	case ir.InHeader:
+		return p.Required && (kind == ir.ScalarParam || kind == ir.ObjectParam)
+	}
+	return false // cookies are gathered, then joined
+}
+
+// fieldKey is the Go type of a parameter's field in Params: the raw text
+// for what is not parsed, an Opt of an optional scalar or object.
+func fieldKey(p *ir.Param) string {
+	switch kind, _ := ir.RequestShape(p); kind {
+	case ir.RawParam:
+		return "string"
+	case ir.ArrayParam:
+		return goKey(ir.UnNull(p.Type))
+	}
+	if !p.Required {
+		return "Opt[" + goKey(ir.UnNull(p.Type)) + "]"
+	}
+	return goKey(ir.UnNull(p.Type))
+}
+
+// goKey is the Go type of t: declarations by their names, which are
+// unique in the package, primitives by their Go types.
+func goKey(t ir.Type) string {
+	switch t := t.(type) {
+	case *ir.Prim:
+		if t.Kind == ir.IPv6 {
+			return goKey(&ir.Prim{Kind: ir.IPv4}) // both are netip.Addr
+		}
+		return "prim" + strconv.Itoa(int(t.Kind))
+	case *ir.Array:
+		return "[]" + goKey(t.Elem)
+	case *ir.Map:
+		return "map[string]" + goKey(t.Elem)
+	case *ir.Ref:
+		return t.Decl.Name()
+	case *ir.Any:
+		return "Raw"
+	case *ir.Nullable:
+		if nilable(t.Elem) {
+			return goKey(t.Elem)
+		}
+		elem := t.Elem
+		for {
+			// A type argument names the type a Go alias stands for.
+			r, ok := elem.(*ir.Ref)
+			if !ok {
+				break
+			}
+			a, ok := r.Decl.(*ir.Alias)
+			if !ok || !a.GoAlias() {
+				break
+			}
+			if _, ok := a.Type.(*ir.Ref); !ok {
+				break
+			}
+			elem = a.Type
+		}
+		return "Nullable[" + goKey(elem) + "]"
+	case *ir.External:
+		return t.Path + "." + t.Name
+	}
+	panic(fmt.Sprintf("oasgen bug: type %T", t))
+}
+
+// nilable reports whether the Go type of t has nil among its values
+// (slices, maps, raw JSON, bytes).
+func nilable(t ir.Type) bool {
+	switch t := t.(type) {
+	case *ir.Array, *ir.Map, *ir.Any:
+		return true
+	case *ir.Prim:
+		return t.Kind == ir.Bytes
+	case *ir.Ref:
+		if a, ok := t.Decl.(*ir.Alias); ok {
+			return nilable(a.Type)
+		}
+	}
+	return false
+}
+
+// deepKey writes down all of the type use t, its constraints included;
+// the declarations it refers to by their names.
+func deepKey(t ir.Type) string {
+	var b strings.Builder
+	writeDeep(&b, reflect.ValueOf(t))
+	return b.String()
+}
+
+var declType = reflect.TypeFor[ir.Decl]()
+
+func writeDeep(b *strings.Builder, v reflect.Value) {
+	if v.Type() == ratType {
+		if v.IsNil() {
+			b.WriteString("nil")
+		} else {
+			b.WriteString(v.Interface().(*big.Rat).RatString())
+		}
+		return
+	}
+	switch v.Kind() {
+	case reflect.Interface:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return
+		}
+		if v.Type() == declType {
+			b.WriteString("@" + v.Interface().(ir.Decl).Name())
+			return
+		}
+		b.WriteString(v.Elem().Type().String())
+		writeDeep(b, v.Elem())
+	case reflect.Pointer:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return
+		}
+		b.WriteString("&")
+		writeDeep(b, v.Elem())
+	case reflect.Struct:
+		b.WriteString("{")
+		for i := range v.NumField() {
+			writeDeep(b, v.Field(i))
+			b.WriteString(";")
+		}
+		b.WriteString("}")
+	case reflect.Slice:
+		b.WriteString("[")
+		for i := range v.Len() {
+			writeDeep(b, v.Index(i))
+			b.WriteString(",")
+		}
+		b.WriteString("]")
+	case reflect.String:
+		b.WriteString(strconv.Quote(v.String()))
+	default:
+		fmt.Fprint(b, v)
+	}
+}
