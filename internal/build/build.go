@@ -135,7 +135,7 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.nameConstants()
 	pkg := &ir.Package{Decls: b.decls, Operations: b.ops, Webhooks: b.hooks, Callbacks: b.cbs, SecuritySchemes: b.secList}
 	b.nameAPI(pkg)
-	shareParams(pkg)
+	shareAlike(pkg)
 	pkg.Diagnostics = b.diags
 	return pkg, nil
 }

@@ -29,7 +29,7 @@ func handBuiltAPI() *ir.Package {
 	jsonOf := func(d ir.Decl) *ir.Media {
 		return &ir.Media{ContentType: "application/json", Kind: ir.MediaJSON, Type: &ir.Ref{Decl: d}}
 	}
-	paramsType, decoder, adder := &ir.Share{ID: 1}, &ir.Share{ID: 2}, &ir.Share{ID: 3}
+	paramsType, decoder, adder, results := &ir.Share{ID: 1}, &ir.Share{ID: 2}, &ir.Share{ID: 3}, &ir.Share{ID: 4}
 	op := func(id, goName, method string) *ir.Operation {
 		ok := jsonOf(pet)
 		result := goName + "Response"
@@ -48,7 +48,7 @@ func handBuiltAPI() *ir.Package {
 			ParamsName: goName + "Params", ResultName: result,
 			WriteName: "write" + result, ExportedWriteName: "Write" + result,
 			BodyNames:  ir.BodyNames{Decode: "decode" + goName + "Body", Encode: "encode" + goName + "Body"},
-			ParamsType: paramsType, ParamsDecoder: decoder, ParamsAdder: adder,
+			ParamsType: paramsType, ParamsDecoder: decoder, ParamsAdder: adder, ResultTypes: results,
 		}
 	}
 	return &ir.Package{

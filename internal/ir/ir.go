@@ -737,6 +737,13 @@ type Operation struct {
 	// nil when they are added in one statement, which a call would not
 	// shorten.
 	ParamsType, ParamsDecoder, ParamsAdder *Share
+	// ResultTypes is shared by the operations that answer alike: status
+	// by status, media type by media type, header by header and doc by
+	// doc. The first declares the result types and the client's reading
+	// of them; the others' result names are aliases of its types. Nil
+	// when the operation's results are its own: when a response is
+	// streamed, or a type has constraints of its own.
+	ResultTypes *Share
 }
 
 // BodyNames are the Go names of a request body's declarations: the struct

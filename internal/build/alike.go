@@ -10,13 +10,13 @@ import (
 	"github.com/oasgen/oasgen/internal/ir"
 )
 
-// shareParams decides what the HTTP layer declares once for the
-// operations of each set (the API's, the webhooks', the callbacks') whose
-// parameters are alike (ir.Operation's ParamsType, ParamsDecoder and
-// ParamsAdder), keyed on the parameters' IR: big APIs repeat parameter
-// lists (Kubernetes' 789 operations with parameters read them with 31
-// functions).
-func shareParams(pkg *ir.Package) {
+// shareAlike decides what the HTTP layer declares once for the
+// operations of each set (the API's, the webhooks', the callbacks') that
+// are alike, keyed on their IR: the parameters' code (ir.Operation's
+// ParamsType, ParamsDecoder and ParamsAdder; big APIs repeat parameter
+// lists: Kubernetes' 789 operations with parameters read them with 31
+// functions) and the result types (ResultTypes).
+func shareAlike(pkg *ir.Package) {
 	id := 0
 	share := func(m map[string]*ir.Share, key string) *ir.Share {
 		s := m[key]
@@ -39,7 +39,101 @@ func shareParams(pkg *ir.Package) {
 				o.ParamsAdder = share(adders, strconv.Itoa(o.ParamsType.ID))
 			}
 		}
+		results := map[string]*ir.Share{}
+		for _, o := range ops {
+			if key := resultsKey(o); key != "" {
+				o.ResultTypes = share(results, key)
+			}
+		}
 	}
+}
+
+// resultsKey returns what decides the Go code of o's result types and of
+// the client's reading of them, so that two operations with the same key
+// can share them: big APIs answer alike (Kubernetes' 845 operations have a
+// few hundred distinct sets of responses), and every set's types, writers
+// and reading code are compiled once instead of once per operation. It is
+// "" when o's results are not shared: when a response is streamed (its
+// types and methods are the operation's own), or a type has constraints
+// of its own, which the key does not spell out.
+func resultsKey(o *ir.Operation) string {
+	if o.StreamCall != "" {
+		return ""
+	}
+	var b strings.Builder
+	for _, r := range o.Response {
+		for _, res := range r.Results {
+			if res.Stream != "" || res.Media != nil && res.Media.Kind.Sequential() && res.Media.Item != nil {
+				return ""
+			}
+			b.WriteString("|" + r.Status + "\x00" + docKey(r.Doc))
+			for _, m := range r.Content {
+				b.WriteString("\x00" + m.ContentType)
+			}
+			b.WriteString(";" + res.StatusField + "\x00" + res.BodyField + "\x00" + res.ContentTypeField)
+			if m := res.Media; m != nil {
+				var typ ir.Type = &ir.Any{}
+				if m.Type != nil {
+					typ = m.Type
+				}
+				t, ok := typeKey(typ)
+				if !ok {
+					return ""
+				}
+				b.WriteString(";" + m.ContentType + "\x00" + strconv.FormatBool(m.Kind == ir.MediaJSON) + "\x00" + t)
+				for _, m := range res.More {
+					b.WriteString("\x00" + m.ContentType)
+				}
+			}
+			for _, h := range res.Headers {
+				t, ok := typeKey(h.Type)
+				if !ok {
+					return ""
+				}
+				b.WriteString(";" + h.Name + "\x00" + h.Field + "\x00" + t + "\x00" + strconv.FormatBool(h.Required) +
+					"\x00" + string(h.Style) + "\x00" + strconv.FormatBool(h.Explode) + "\x00" + docKey(h.Doc))
+			}
+		}
+	}
+	return b.String()
+}
+
+func docKey(d ir.Doc) string {
+	return d.Title + "\x00" + d.Description + "\x00" + strconv.FormatBool(d.Deprecated)
+}
+
+// typeKey names t for resultsKey: a declared type by its Go name, which is
+// unique in the package, and the types built of them without constraints
+// of their own. ok is false for the others.
+func typeKey(t ir.Type) (key string, ok bool) {
+	switch t := t.(type) {
+	case *ir.Ref:
+		return "@" + t.Decl.Name(), true
+	case *ir.Nullable:
+		k, ok := typeKey(t.Elem)
+		return "?" + k, ok
+	case *ir.Array:
+		if t.MinItems == nil && t.MaxItems == nil && !t.Unique {
+			k, ok := typeKey(t.Elem)
+			return "[]" + k, ok
+		}
+	case *ir.Map:
+		if t.MinProps == nil && t.MaxProps == nil {
+			k, ok := typeKey(t.Elem)
+			return "map:" + k, ok
+		}
+	case *ir.Prim:
+		if !t.HasChecks() && t.Pattern == "" {
+			return "prim:" + strconv.Itoa(int(t.Kind)) + "\x00" + t.Format + "\x00" + strconv.FormatBool(t.Quoted), true
+		}
+	case *ir.Any:
+		if reflect.ValueOf(*t).IsZero() {
+			return "any", true
+		}
+	case *ir.External:
+		return "ext:" + t.Path + "." + t.Name, true
+	}
+	return "", false
 }
 
 // paramsTypeKey is what the Params struct of o is made of: each
