@@ -77,15 +77,21 @@ func (b *builder) nameOperation(o *ir.Operation) {
 	}
 }
 
+// nameBody decides how the HTTP layer carries o's body (bodyKind) and
+// names what it declares for it.
 func (b *builder) nameBody(o *ir.Operation) {
 	n := &o.BodyNames
-	n.Decode, n.Encode = "decode"+o.GoName+"Body", "encode"+o.GoName+"Body"
+	o.Body.Kind = bodyKind(o.Body)
 	first := o.Body.Content[0]
-	if len(o.Body.Content) == 1 && first.Kind == ir.MediaMultipart {
-		if st := ir.StructOf(first.Type); st != nil && len(st.Fields) > 0 {
-			n.Form = b.ns.Claim(o.GoName+"Form", "")
-		}
+	switch o.Body.Kind {
+	case ir.BodyMultipart:
+		n.Form = b.ns.Claim(o.GoName+"Form", "")
 		return
+	case ir.BodyTyped:
+		if t := first.Type; !ir.HasCodec(t) && slices.ContainsFunc(o.Body.Content, func(m *ir.Media) bool { return m.Kind == ir.MediaJSON }) {
+			// JSON of a type without codec methods: functions do their job.
+			n.Decode, n.Encode = "decode"+o.GoName+"Body", "encode"+o.GoName+"Body"
+		}
 	}
 	if !o.Stream {
 		return
@@ -98,6 +104,38 @@ func (b *builder) nameBody(o *ir.Operation) {
 	if arr, _, _ := ir.StreamBody(first.Type); arr != nil {
 		n.Stream = b.ns.Claim(o.GoName+"BodyStream", "")
 	}
+}
+
+// bodyKind is how the HTTP layer carries body: a multipart/form-data
+// object with properties as a struct of its own, a sequence of typed items
+// (not events) as an iterator, media types that are all JSON or forms of
+// an object of one schema as that schema's Go type, and anything else as
+// bytes.
+func bodyKind(body *ir.Body) ir.BodyKind {
+	first := body.Content[0]
+	if len(body.Content) == 1 {
+		if first.Kind == ir.MediaMultipart {
+			if st := ir.StructOf(first.Type); st != nil && len(st.Fields) > 0 {
+				return ir.BodyMultipart
+			}
+		}
+		if first.Kind.Sequential() && first.Item != nil && first.Kind != ir.MediaEventStream {
+			return ir.BodySeq
+		}
+	}
+	typed, form := true, false
+	for _, m := range body.Content {
+		json, isForm := m.Kind == ir.MediaJSON, m.Kind == ir.MediaForm
+		form = form || isForm
+		typed = typed && (json || isForm) && ir.SameType(m.Type, first.Type)
+	}
+	switch {
+	case typed && form && ir.ObjectOf(first.Type) == nil:
+		return ir.BodyRaw // a form of nested values: passed on raw
+	case typed:
+		return ir.BodyTyped
+	}
+	return ir.BodyRaw
 }
 
 // nameResults names the Go types a response is returned as: the result

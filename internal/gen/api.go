@@ -328,58 +328,40 @@ func (a *api) shareParams() {
 	}
 }
 
+// newBody returns the body of o as the emitters print it, in the kind
+// build decided (ir.BodyKind).
 func newBody(o *ir.Operation) *apiBody {
 	b := &apiBody{required: o.Body.Required}
-	if mb := newMultipart(o); mb != nil {
-		b.multipart = mb
-		b.media = []string{o.Body.Content[0].ContentType}
+	first := o.Body.Content[0]
+	switch o.Body.Kind {
+	case ir.BodyMultipart:
+		b.multipart = newMultipart(o)
+		b.media = []string{first.ContentType}
+		return b
+	case ir.BodySeq:
+		b.seq = newSeqMedia(first)
+		b.media = []string{first.ContentType}
 		return b
 	}
-	if s := newSeqMedia(o.Body.Content[0]); s != nil && len(o.Body.Content) == 1 && !s.events() {
-		b.seq = s
-		b.media = []string{s.media.ContentType}
-		return b
-	}
-	typed := true
 	for _, m := range o.Body.Content {
 		b.media = append(b.media, m.ContentType)
-		json, form := m.Kind == ir.MediaJSON, m.Kind == ir.MediaForm
-		if json && b.jsonType == "" {
+		if m.Kind == ir.MediaJSON && b.jsonType == "" {
 			b.jsonType = concreteType(m.ContentType)
 		}
-		b.form = b.form || form
-		typed = typed && (json || form) && ir.SameType(m.Type, o.Body.Content[0].Type)
+		b.form = b.form || m.Kind == ir.MediaForm
 	}
-	if typed && b.form && ir.ObjectOf(o.Body.Content[0].Type) == nil {
-		typed = false // a form of nested values: passed on raw
-	}
-	if typed {
+	if o.Body.Kind == ir.BodyTyped {
 		b.json = true
-		b.typ = o.Body.Content[0].Type
+		b.typ = first.Type
 		if b.typ == nil {
 			b.typ = &ir.Any{}
 		}
-		if b.jsonType != "" && !hasCodec(b.typ) {
-			b.decode, b.encode = o.BodyNames.Decode, o.BodyNames.Encode
-		}
+		b.decode, b.encode = o.BodyNames.Decode, o.BodyNames.Encode
 		if !b.form {
 			b.stream = newStream(o.BodyNames.Stream, b.typ)
 		}
 	}
 	return b
-}
-
-// hasCodec reports whether the Go type of t has EncodeJSON and DecodeJSON
-// methods: a named type that is not a Go alias of a format type.
-func hasCodec(t ir.Type) bool {
-	r, ok := t.(*ir.Ref)
-	if !ok {
-		return false
-	}
-	if a, ok := r.Decl.(*ir.Alias); ok && goAlias(a) {
-		return hasCodec(a.Type)
-	}
-	return true
 }
 
 // concreteType is the media type a server writes for a declared media

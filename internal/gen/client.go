@@ -442,7 +442,7 @@ func readResult(f *file, op *apiOp, stream bool) {
 func bodyDecoder(f *file, v *variant) string {
 	c := &codec{file: f.scratch()}
 	c.P("func(r *", rt("Reader"), ") error {")
-	if arr, ok := v.typ.(*ir.Array); ok && hasCodec(arr.Elem) && arr.MinItems == nil && arr.MaxItems == nil && !arr.Unique {
+	if arr, ok := v.typ.(*ir.Array); ok && ir.HasCodec(arr.Elem) && arr.MinItems == nil && arr.MaxItems == nil && !arr.Unique {
 		// An array of a type with a codec, with no checks of its own.
 		c.P("return ", rt("DecodeArray"), "(r, &v.", v.bodyField, ", (*", c.goType(arr.Elem), ").DecodeJSON)")
 	} else {
@@ -629,7 +629,7 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 			// A method value of v's body, or a function literal, which
 			// DecodeResponse keeps nowhere: v stays on the stack.
 			decode := "v." + v.bodyField + ".DecodeJSON"
-			if !hasCodec(v.typ) {
+			if !ir.HasCodec(v.typ) {
 				decode = bodyDecoder(f, v)
 			}
 			f.P("if err := c.cfg.DecodeResponse(resp, ", decode, "); err != nil {")

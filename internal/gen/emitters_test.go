@@ -40,14 +40,13 @@ func handBuiltAPI() *ir.Package {
 				{Name: "limit", GoName: "Limit", In: ir.InQuery, Style: ir.StyleForm, Explode: true, Type: &ir.Prim{Kind: ir.Int32, Maximum: big.NewRat(100, 1)}},
 				{Name: "X-Trace", GoName: "XTrace", In: ir.InHeader, Style: ir.StyleSimple, Type: &ir.Prim{Kind: ir.String}},
 			},
-			Body: &ir.Body{Required: true, Content: []*ir.Media{jsonOf(pet)}},
+			Body: &ir.Body{Required: true, Content: []*ir.Media{jsonOf(pet)}, Kind: ir.BodyTyped},
 			Response: []*ir.Response{
 				{Status: "200", Doc: ir.Doc{Description: "The pet"}, Content: []*ir.Media{ok}, Results: []*ir.Result{{GoName: result + "200", Media: ok, BodyField: "Body"}}},
 				{Status: "404", Doc: ir.Doc{Description: "No such pet"}, Results: []*ir.Result{{GoName: result + "404"}}},
 			},
 			ParamsName: goName + "Params", ResultName: result,
 			WriteName: "write" + result, ExportedWriteName: "Write" + result,
-			BodyNames:  ir.BodyNames{Decode: "decode" + goName + "Body", Encode: "encode" + goName + "Body"},
 			ParamsType: paramsType, ParamsDecoder: decoder, ParamsAdder: adder, ResultTypes: results,
 		}
 	}

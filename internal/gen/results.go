@@ -245,7 +245,7 @@ func genWrite(f *file, op *apiOp, v *variant) {
 		f.P("}")
 		contentType = "ct"
 	}
-	if v.media != nil && v.json && hasCodec(v.typ) && len(v.headers) == 0 {
+	if v.media != nil && v.json && ir.HasCodec(v.typ) && len(v.headers) == 0 {
 		callWithCheck(f, v, ")", "return ", rt("WriteEncoded"), "(rw, r, ", status, ", ", contentType, ", v.", v.bodyField, ".EncodeJSON, ")
 		f.P("}")
 		f.P()
@@ -253,7 +253,7 @@ func genWrite(f *file, op *apiOp, v *variant) {
 	}
 	if v.media != nil && v.json {
 		f.P("w := ", rt("GetResponseWriter"), "()")
-		if hasCodec(v.typ) {
+		if ir.HasCodec(v.typ) {
 			f.P("v.", v.bodyField, ".EncodeJSON(w)")
 		} else {
 			c := &codec{file: f}
@@ -291,7 +291,7 @@ func genWrite(f *file, op *apiOp, v *variant) {
 // is the call up to that argument, tail what follows it.
 func callWithCheck(f *file, v *variant, tail string, head ...any) {
 	goT := f.goType(v.typ)
-	if hasCodec(v.typ) {
+	if ir.HasCodec(v.typ) {
 		f.P(append(head, rt("CheckJSON"), "[", goT, "]", tail)...)
 		return
 	}

@@ -125,7 +125,7 @@ func (c *codec) arrayRules(a *ir.Array) string {
 // elemDecoder returns a func(*T, *oasimpl.Reader) error for elements of t:
 // a method expression where the type has a decoder, a literal otherwise.
 func (c *codec) elemDecoder(t ir.Type) string {
-	if hasCodec(t) {
+	if ir.HasCodec(t) {
 		return "(*" + c.typeArg(t) + ").DecodeJSON"
 	}
 	if c.stringItems(t) {
@@ -155,7 +155,7 @@ func (c *codec) stringItems(t ir.Type) bool {
 
 // elemEncoder returns a func(*T, *oasimpl.Writer) for elements of t.
 func (c *codec) elemEncoder(t ir.Type) string {
-	if hasCodec(t) {
+	if ir.HasCodec(t) {
 		return "(*" + c.typeArg(t) + ").EncodeJSON"
 	}
 	if c.stringItems(t) {

@@ -114,7 +114,7 @@ func genCallbackURLs(f *file, ops []*ir.Operation, main *api) {
 		var body *apiBody
 		if main != nil && strings.Contains(c.URL, "$request.body") {
 			for _, op := range main.ops {
-				if op.Operation == c.Of && op.body != nil && op.body.json && op.body.jsonType != "" && hasCodec(op.body.typ) {
+				if op.Operation == c.Of && op.body != nil && op.body.json && op.body.jsonType != "" && ir.HasCodec(op.body.typ) {
 					body = op.body
 				}
 			}

@@ -772,6 +772,39 @@ type Param struct {
 type Body struct {
 	Required bool
 	Content  []*Media
+	// Kind is how the HTTP layer carries the body.
+	Kind BodyKind
+}
+
+// BodyKind is how the HTTP layer carries a request body.
+type BodyKind uint8
+
+const (
+	// BodyRaw is passed on as bytes in any of its media types.
+	BodyRaw BodyKind = iota
+	// BodyTyped is decoded into the Go type of Content[0], which every
+	// media type shares: JSON, or a form of an object with scalar
+	// properties (ObjectOf).
+	BodyTyped
+	// BodyMultipart is one multipart/form-data media type of an object
+	// with properties, decoded into the struct BodyNames.Form.
+	BodyMultipart
+	// BodySeq is one sequential media type with typed items (JSON Lines,
+	// JSON text sequences; not events), read and written as an iterator.
+	BodySeq
+)
+
+// HasCodec reports whether the Go type of t has EncodeJSON and DecodeJSON
+// methods: a named type that is not a Go alias of a format type.
+func HasCodec(t Type) bool {
+	r, ok := t.(*Ref)
+	if !ok {
+		return false
+	}
+	if a, ok := r.Decl.(*Alias); ok && a.GoAlias() {
+		return HasCodec(a.Type)
+	}
+	return true
 }
 
 // Media is one content type of a body with its schema (nil when the spec
