@@ -36,6 +36,7 @@ func (b *builder) nameAPI(pkg *ir.Package) {
 	}
 	for _, s := range pkg.SecuritySchemes {
 		s.Method = methods.Claim("Handle"+s.GoName, "")
+		s.Check = "check" + strings.TrimPrefix(s.Method, "Handle")
 	}
 	// The Client's methods: one per operation, then the pagers (pages.go).
 	clientMethods := ir.NewNamespace()

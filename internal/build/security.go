@@ -29,9 +29,34 @@ func (b *builder) securitySchemes() {
 			Param:  ss.Name,
 			Doc:    ir.Doc{Description: ss.Description},
 		}
+		s.Credentials, s.Challenge = credentials(s)
 		b.schemes[name] = s
 		b.secList = append(b.secList, s)
 	}
+}
+
+// credentials returns what a scheme's Handler method receives and the
+// challenge of a 401 it refuses with.
+func credentials(s *ir.SecurityScheme) (ir.Credentials, string) {
+	switch {
+	case s.Type == ir.SchemeAPIKey && (s.In == ir.InHeader || s.In == ir.InQuery || s.In == ir.InCookie):
+		// No registered HTTP scheme names an API key; RFC 9110 (11.6.1)
+		// still wants a challenge on every 401, so it names the key.
+		return ir.CredAPIKey, `APIKey in="` + string(s.In) + `", name="` + quotedString(s.Param) + `"`
+	case s.Type == ir.SchemeHTTP && s.Scheme == "basic":
+		return ir.CredBasic, `Basic realm="api"`
+	case s.Type == ir.SchemeHTTP && s.Scheme == "bearer", s.Type == ir.SchemeOAuth2, s.Type == ir.SchemeOpenIDConnect:
+		return ir.CredBearer, "Bearer"
+	case s.Type == ir.SchemeHTTP && s.Scheme != "":
+		return ir.CredRequest, s.Scheme // Digest, HOBA...: the user's code reads them
+	}
+	return ir.CredRequest, "" // mutualTLS: no HTTP challenge asks for a certificate
+}
+
+// quotedString escapes s for the inside of an HTTP quoted-string (RFC
+// 9110, section 5.6.4).
+func quotedString(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
 }
 
 // requirements returns an operation's security: its own when it declares

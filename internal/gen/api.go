@@ -72,42 +72,11 @@ func (a *api) local(name string) string {
 	return a.prefix + strings.ToUpper(name[:1]) + name[1:]
 }
 
-// scheme is a security scheme as the server checks it.
+// scheme is a security scheme as the server checks it: what its Handler
+// method receives (Credentials), its challenge and its Server method
+// (Check), as build decided them.
 type scheme struct {
 	*ir.SecurityScheme
-	method string // the Handler method that checks its credentials
-	check  string // the Server method that reads them and calls method
-	// kind says what the method receives: "apiKey" (the key), "basic"
-	// (user and password), "bearer" (a token and the required scopes), or
-	// "request" (the request, for schemes read in no standard way).
-	kind      string
-	challenge string // WWW-Authenticate for a 401
-}
-
-func newScheme(s *ir.SecurityScheme) *scheme {
-	sc := &scheme{SecurityScheme: s, method: s.Method}
-	sc.check = "check" + strings.TrimPrefix(sc.method, "Handle")
-	switch {
-	case s.Type == ir.SchemeAPIKey && (s.In == ir.InHeader || s.In == ir.InQuery || s.In == ir.InCookie):
-		// No registered HTTP scheme names an API key; RFC 9110 (11.6.1)
-		// still wants a challenge on every 401, so it names the key.
-		sc.kind, sc.challenge = "apiKey", `APIKey in="`+string(s.In)+`", name="`+quotedString(s.Param)+`"`
-	case s.Type == ir.SchemeHTTP && s.Scheme == "basic":
-		sc.kind, sc.challenge = "basic", `Basic realm="api"`
-	case s.Type == ir.SchemeHTTP && s.Scheme == "bearer", s.Type == ir.SchemeOAuth2, s.Type == ir.SchemeOpenIDConnect:
-		sc.kind, sc.challenge = "bearer", "Bearer"
-	case s.Type == ir.SchemeHTTP && s.Scheme != "":
-		sc.kind, sc.challenge = "request", s.Scheme // Digest, HOBA...: the user's code reads them
-	default:
-		sc.kind = "request" // mutualTLS: no HTTP challenge asks for a certificate
-	}
-	return sc
-}
-
-// quotedString escapes s for the inside of an HTTP quoted-string (RFC
-// 9110, section 5.6.4).
-func quotedString(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
 }
 
 type apiOp struct {
@@ -238,7 +207,7 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 		decoders:      map[*apiOp]*paramsDecoder{},
 	}
 	for _, s := range schemes {
-		a.schemes = append(a.schemes, newScheme(s))
+		a.schemes = append(a.schemes, &scheme{s})
 	}
 	for i, o := range ops {
 		op := &apiOp{Operation: o, index: i, captures: map[*ir.Param]int{}, params: o.ParamsName, result: o.ResultName}

@@ -21,12 +21,12 @@ func quoteText(s string) string {
 }
 
 func schemeWhat(sc *scheme) string {
-	switch sc.kind {
-	case "apiKey":
+	switch sc.Credentials {
+	case ir.CredAPIKey:
 		return "apiKey in " + string(sc.In) + " " + strconv.Quote(sc.Param)
-	case "basic":
+	case ir.CredBasic:
 		return "HTTP basic"
-	case "bearer":
+	case ir.CredBearer:
 		if sc.Type == ir.SchemeHTTP {
 			return "HTTP bearer token"
 		}
@@ -41,12 +41,12 @@ func schemeWhat(sc *scheme) string {
 // securitySig returns the parameters and results of a security method.
 func (f *file) securitySig(sc *scheme) string {
 	s := "(ctx " + f.qual(ctxType) + ", operationID string, "
-	switch sc.kind {
-	case "apiKey":
+	switch sc.Credentials {
+	case ir.CredAPIKey:
 		s += "key string"
-	case "basic":
+	case ir.CredBasic:
 		s += "username, password string"
-	case "bearer":
+	case ir.CredBearer:
 		s += "token string, scopes []string"
 	default:
 		s += "r *" + f.qual(httpPkg("Request"))
@@ -60,31 +60,31 @@ func genSecurity(f *file, a *api, list []*authorizer) {
 	srv := a.server
 	for _, sc := range a.schemes {
 		fail := errReturn{
-			pre:  []any{"return nil, &", rt("SecurityError"), "{Scheme: ", strconv.Quote(sc.Name), ", Challenge: ", quoteText(sc.challenge), ", Err: "},
+			pre:  []any{"return nil, &", rt("SecurityError"), "{Scheme: ", strconv.Quote(sc.Name), ", Challenge: ", quoteText(sc.Challenge), ", Err: "},
 			post: []any{"}"},
 		}
-		f.P("// ", sc.check, " reads the credentials of scheme ", strconv.Quote(sc.Name), " and passes them to the Handler.")
-		f.P("func (s *", srv, ") ", sc.check, "(ctx ", ctxType, ", r *", httpPkg("Request"), ", op string, scopes []string) (", ctxType, ", error) {")
+		f.P("// ", sc.Check, " reads the credentials of scheme ", strconv.Quote(sc.Name), " and passes them to the Handler.")
+		f.P("func (s *", srv, ") ", sc.Check, "(ctx ", ctxType, ", r *", httpPkg("Request"), ", op string, scopes []string) (", ctxType, ", error) {")
 		call := ""
-		switch sc.kind {
-		case "apiKey":
+		switch sc.Credentials {
+		case ir.CredAPIKey:
 			f.P("key, ok := ", rt("APIKey"), "(r, ", strconv.Quote(string(sc.In)), ", ", strconv.Quote(sc.Param), ")")
 			call = "key"
-		case "basic":
+		case ir.CredBasic:
 			f.P("user, password, ok := r.BasicAuth()")
 			call = "user, password"
-		case "bearer":
+		case ir.CredBearer:
 			f.P("token, ok := ", rt("BearerToken"), "(r)")
 			call = "token, scopes"
 		default:
 			call = "r"
 		}
-		if sc.kind != "request" {
+		if sc.Credentials != ir.CredRequest {
 			f.P("if !ok {")
 			fail.P(f, rt("ErrNoCredentials"))
 			f.P("}")
 		}
-		f.P("ctx, err := s.h.", sc.method, "(ctx, op, ", call, ")")
+		f.P("ctx, err := s.h.", sc.Method, "(ctx, op, ", call, ")")
 		f.P("if err != nil {")
 		fail.P(f, "err")
 		f.P("}")
@@ -131,7 +131,7 @@ func authorizers(a *api) (list []*authorizer, of map[*apiOp]*authorizer) {
 				if j > 0 {
 					name.WriteString("And")
 				}
-				name.WriteString(strings.TrimPrefix(a.schemeOf(use.Scheme).method, "Handle"))
+				name.WriteString(strings.TrimPrefix(a.schemeOf(use.Scheme).Method, "Handle"))
 				key.WriteString(strconv.Quote(use.Scheme.Name) + strconv.Quote(strings.Join(use.Scopes, " ")) + ";")
 			}
 		}
@@ -186,7 +186,7 @@ func genAuthorize(f *file, a *api, az *authorizer) {
 			if i > 0 {
 				in = "ctx"
 			}
-			call := "s." + a.schemeOf(use.Scheme).check + "(" + in + ", r, op, " + scopes + ")"
+			call := "s." + a.schemeOf(use.Scheme).Check + "(" + in + ", r, op, " + scopes + ")"
 			switch {
 			case k == 0 && i == 0:
 				f.P("ctx, err := ", call)

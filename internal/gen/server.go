@@ -136,11 +136,11 @@ func genServer(f *file, a *api) {
 	}
 	for _, sc := range a.schemes {
 		f.P()
-		f.P("// ", sc.method, " checks the credentials of security scheme ", strconv.Quote(sc.Name), " (", schemeWhat(sc), ")")
+		f.P("// ", sc.Method, " checks the credentials of security scheme ", strconv.Quote(sc.Name), " (", schemeWhat(sc), ")")
 		f.P("// for the operation named; it returns the context the operation runs with.")
 		f.P("// Return ", rt("ErrForbidden"), " (wrapped or not) for valid credentials that lack")
 		f.P("// a permission: 403; any other error is a 401.")
-		f.P(sc.method, f.securitySig(sc))
+		f.P(sc.Method, f.securitySig(sc))
 	}
 	f.P("}")
 	f.P()
@@ -158,8 +158,8 @@ func genServer(f *file, a *api) {
 	}
 
 	for _, sc := range a.schemes {
-		f.P("// ", sc.method, " rejects every request: no credentials are valid until it is written.")
-		f.P("func (", a.unimplemented, ") ", sc.method, f.securitySig(sc), " {")
+		f.P("// ", sc.Method, " rejects every request: no credentials are valid until it is written.")
+		f.P("func (", a.unimplemented, ") ", sc.Method, f.securitySig(sc), " {")
 		f.P("return nil, ", rt("ErrNotImplemented"))
 		f.P("}")
 		f.P()

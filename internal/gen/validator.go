@@ -211,14 +211,14 @@ func securityCheck(a *api, op *apiOp) [][]presence {
 		var and []presence
 		for _, use := range req.Schemes {
 			sc := a.schemeOf(use.Scheme)
-			switch sc.kind {
-			case "apiKey":
+			switch sc.Credentials {
+			case ir.CredAPIKey:
 				and = append(and, presence{"HasAPIKey", "r, " + strconv.Quote(string(sc.In)) + ", " + strconv.Quote(sc.Param)})
-			case "basic":
+			case ir.CredBasic:
 				and = append(and, presence{"HasBasic", "r"})
-			case "bearer":
+			case ir.CredBearer:
 				and = append(and, presence{"HasBearer", "r"})
-			case "request":
+			case ir.CredRequest:
 				if sc.Type == ir.SchemeMutualTLS {
 					and = append(and, presence{"HasClientCertificate", "r"})
 				} else {
@@ -246,7 +246,7 @@ func genValidateOp(f *file, a *api, op *apiOp, decoders bool) {
 				calls[j] = f.qual(rt(p.fn)) + "(" + p.args + ")"
 			}
 			or = append(or, strings.Join(calls, " && "))
-			if ch := a.schemeOf(op.Security[i].Schemes[0].Scheme).challenge; ch != "" && !contains(challenges, ch) {
+			if ch := a.schemeOf(op.Security[i].Schemes[0].Scheme).Challenge; ch != "" && !contains(challenges, ch) {
 				challenges = append(challenges, ch)
 			}
 		}

@@ -875,7 +875,28 @@ type SecurityScheme struct {
 	In     Location // for apiKey: header, query or cookie
 	Param  string   // for apiKey: the header, query or cookie name
 	Doc    Doc
+	// Credentials is what Method receives, read from the request.
+	Credentials Credentials
+	// Challenge is the WWW-Authenticate value of a 401 the scheme
+	// refuses with ("" for mutualTLS: no HTTP challenge asks for a
+	// certificate).
+	Challenge string
+	// Check is the Server method that reads the credentials and calls
+	// Method.
+	Check string
 }
+
+// Credentials is what a security scheme's Handler method receives.
+type Credentials uint8
+
+const (
+	// CredRequest is the request, for schemes read in no standard way
+	// (Digest, HOBA..., mutualTLS): the user's code reads them.
+	CredRequest Credentials = iota
+	CredAPIKey              // the API key
+	CredBasic               // user and password
+	CredBearer              // a token and the required scopes
+)
 
 // SecurityRequirement is one alternative of an operation's security: every
 // scheme in it must accept the request. An empty one admits anyone.
