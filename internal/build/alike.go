@@ -152,7 +152,7 @@ func paramsTypeKey(o *ir.Operation) string {
 // on: the fields it fills, each parameter's place, style and type with
 // its constraints, and where the path template captures it.
 func paramsDecoderKey(o *ir.Operation) string {
-	names := pathNames(o.Path)
+	names := ir.PathParams(o.Path)
 	var b strings.Builder
 	for _, p := range o.Params {
 		fmt.Fprintf(&b, "%s %s %q %s %s %t %t %s", p.GoName, fieldKey(p), p.Name, p.In, p.Style, p.Explode, p.Required, parsedKey(p))
@@ -186,24 +186,6 @@ func parsedKey(p *ir.Param) string {
 		return deepKey(elem)
 	}
 	return ""
-}
-
-// pathNames returns the names of the parameters in a path template, in
-// order.
-func pathNames(path string) []string {
-	var names []string
-	for {
-		i := strings.IndexByte(path, '{')
-		if i < 0 {
-			return names
-		}
-		j := strings.IndexByte(path[i:], '}')
-		if j < 0 {
-			return names
-		}
-		names = append(names, path[i+1:i+j])
-		path = path[i+j+1:]
-	}
 }
 
 // sentInOne reports whether the client adds the query, header and cookie

@@ -212,7 +212,7 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 	for i, o := range ops {
 		op := &apiOp{Operation: o, index: i, captures: map[*ir.Param]int{}, params: o.ParamsName, result: o.ResultName}
 		op.write = o.WriteName
-		names := pathParamNames(o.Path)
+		names := ir.PathParams(o.Path)
 		a.maxCaptures = max(a.maxCaptures, len(names))
 		for _, p := range o.Params {
 			if kind, _ := ir.RequestShape(p); kind == ir.ObjectParam {
@@ -366,24 +366,6 @@ func defaultStatus(s string) int {
 		return int(s[0]-'0') * 100
 	}
 	return http.StatusInternalServerError
-}
-
-// pathParamNames returns the names of the parameters in a path template,
-// in order.
-func pathParamNames(path string) []string {
-	var names []string
-	for {
-		i := strings.IndexByte(path, '{')
-		if i < 0 {
-			return names
-		}
-		j := strings.IndexByte(path[i:], '}')
-		if j < 0 {
-			return names
-		}
-		names = append(names, path[i+1:i+j])
-		path = path[i+j+1:]
-	}
 }
 
 // paramType returns the Go type of a parameter's field; objects are parsed

@@ -155,7 +155,7 @@ func genCallbackURLs(f *file, ops []*ir.Operation, main *api) {
 // pathNamesLit returns the names of a path template's parameters as a
 // Go []string literal, nil when it has none.
 func pathNamesLit(path string) string {
-	names := pathParamNames(path)
+	names := ir.PathParams(path)
 	if len(names) == 0 {
 		return "nil"
 	}

@@ -1,5 +1,7 @@
 package ir
 
+import "strings"
+
 // Share stands for a declaration of the HTTP layer that operations of one
 // set (the API's, the webhooks' or the callbacks') have in common: the
 // operations pointing at one Share get one declaration, made for the first
@@ -136,4 +138,22 @@ func OptQueryKind(t Type) (PrimKind, bool) {
 
 func oneCallKind(k PrimKind) bool {
 	return k == String || k == Int32 || k == Int64 || k == Bool
+}
+
+// PathParams returns the names of the parameters in a path template, in
+// order: the router captures them in that order.
+func PathParams(path string) []string {
+	var names []string
+	for {
+		i := strings.IndexByte(path, '{')
+		if i < 0 {
+			return names
+		}
+		j := strings.IndexByte(path[i:], '}')
+		if j < 0 {
+			return names
+		}
+		names = append(names, path[i+1:i+j])
+		path = path[i+j+1:]
+	}
 }
