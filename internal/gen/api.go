@@ -97,7 +97,7 @@ type apiOp struct {
 	// operation whose parameter decoder op's handler calls; adder the
 	// operation whose addXParams function op's client method calls, nil
 	// when it adds its parameters itself. Each is the first operation of
-	// the api that build gave the same ir.Share (firstOfShare); nil
+	// the api that build gave the same ir.Share (shareParams); nil
 	// without parameters.
 	sameParams, decoderOf, adder *apiOp
 	// captures maps the index of a path parameter in Params to its

@@ -209,3 +209,37 @@ func TestCall(t *testing.T) {
 		t.Fatalf("go test in the scratch module: %v\n%s", err, out)
 	}
 }
+
+// TestEmittersFromIRSelected selects the hand-built API's second
+// operation alone: the shares build gave the pair now have one user, which
+// declares the Params struct and the decoder and adds its parameters
+// itself.
+func TestEmittersFromIRSelected(t *testing.T) {
+	pkg := handBuiltAPI()
+	pkg.Select(func(o *ir.Operation) bool { return o.GoName == "ReplacePet" })
+	files, err := Generate(pkg, Options{Package: "petapi"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := map[string]string{}
+	for _, f := range files {
+		text[f.Name] = string(f.Content)
+	}
+	for name, lines := range map[string][]string{
+		"oas_server_gen.go": {"type ReplacePetParams struct {", "func decodeReplacePetParams(params *ReplacePetParams,", "type ReplacePetResponse200 struct {"},
+		"oas_client_gen.go": {`req.SetHeader("X-Trace", params.XTrace.Value)`},
+	} {
+		for _, line := range lines {
+			if !strings.Contains(text[name], line) {
+				t.Errorf("%s lacks %q", name, line)
+			}
+		}
+	}
+	for name, text := range text {
+		for _, gone := range []string{"UpdatePet", "func add"} {
+			if strings.Contains(text, gone) {
+				t.Errorf("%s holds %q", name, gone)
+			}
+		}
+	}
+}
