@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"cmp"
 	"net/http"
 	"slices"
 	"sort"
@@ -97,8 +98,8 @@ type apiOp struct {
 	// operation whose parameter decoder op's handler calls; adder the
 	// operation whose addXParams function op's client method calls, nil
 	// when it adds its parameters itself. Each is the first operation of
-	// the api that build gave the same ir.Share (shareParams); nil
-	// without parameters.
+	// the api that build gave the same ir.Share (shareParams), op itself
+	// for one without a share.
 	sameParams, decoderOf, adder *apiOp
 	// captures maps the index of a path parameter in Params to its
 	// capture slot in the router's array, or -1 when the path template
@@ -279,6 +280,9 @@ func (a *api) shareParams() {
 		if s == nil {
 			return nil
 		}
+		if op.params == "" {
+			panic("oasgen bug: " + op.GoName + " has no parameters and shares their code")
+		}
 		if first[s] == nil {
 			first[s] = op
 		}
@@ -286,8 +290,8 @@ func (a *api) shareParams() {
 		return first[s]
 	}
 	for _, op := range a.ops {
-		op.sameParams = of(op.ParamsType, op)
-		op.decoderOf = of(op.ParamsDecoder, op)
+		op.sameParams = cmp.Or(of(op.ParamsType, op), op)
+		op.decoderOf = cmp.Or(of(op.ParamsDecoder, op), op)
 		op.adder = of(op.ParamsAdder, op)
 	}
 	for _, op := range a.ops {

@@ -728,7 +728,8 @@ type Operation struct {
 
 	// What the HTTP layer declares once for the operations of a set
 	// whose parameters are alike (see Share); each nil when ParamsName
-	// is "". ParamsType: the Params struct, for the same parameters, Go
+	// is "", and nil otherwise for an operation that shares nothing.
+	// ParamsType: the Params struct, for the same parameters, Go
 	// types and docs (the others' ParamsName is an alias of it).
 	// ParamsDecoder: the server's function reading them, for the same
 	// fields read the same way (a caller whose Params type is another
