@@ -175,17 +175,41 @@ func paramsDecoderKey(o *ir.Operation) string {
 }
 
 // parsedKey is what the server's parsing of p's text depends on beyond
-// its field's Go type: the scalars it parses, with their constraints,
-// which the decoder checks. Raw text is not parsed, and an object
-// parameter's properties are parsed by its struct's own function.
+// its field's Go type: the scalars it parses, with their constraints, and
+// an array's own (minItems, maxItems, uniqueItems), which the decoder
+// checks. Raw text is not parsed, and an object parameter's properties
+// and keywords are checked by its struct's own function.
 func parsedKey(p *ir.Param) string {
 	switch kind, elem := ir.RequestShape(p); kind {
 	case ir.ScalarParam:
 		return deepKey(p.Type)
 	case ir.ArrayParam:
-		return deepKey(elem)
+		arr := paramArray(p.Type)
+		return fmt.Sprintf("%s %s %t %s", countKey(arr.MinItems), countKey(arr.MaxItems), arr.Unique, deepKey(elem))
 	}
 	return ""
+}
+
+// paramArray returns the array an array parameter's type is, through
+// nullability and named aliases.
+func paramArray(t ir.Type) *ir.Array {
+	for {
+		switch u := ir.UnNull(t).(type) {
+		case *ir.Array:
+			return u
+		case *ir.Ref:
+			t = u.Decl.(*ir.Alias).Type
+		default:
+			panic(fmt.Sprintf("oasgen bug: array parameter of type %T", u))
+		}
+	}
+}
+
+func countKey(n *int64) string {
+	if n == nil {
+		return "-"
+	}
+	return strconv.FormatInt(*n, 10)
 }
 
 // sentInOne reports whether the client adds the query, header and cookie

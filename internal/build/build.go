@@ -120,6 +120,7 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 			b.wholeCheck(c.decl, c.sch) // whole.go: once every warning is in
 		}
 	}
+	b.paramChecks() // paramchecks.go: once the whole-value checks are set
 	b.factsOrTrial()
 	b.configPages()
 	for _, o := range b.ops {

@@ -33,6 +33,7 @@ var (
 	classOperationID  = &warnClass{"duplicate operationId", "give each operation its own operationId (one Go name got a number)"}
 	classSecurity     = &warnClass{"security requirement", "declare the scheme under components/securitySchemes"}
 	classWhole        = &warnClass{"second pass", "nothing: the value is checked whole, in a second pass over it"}
+	classRawParam     = &warnClass{"unparsed parameter", "check the raw text in your handler, or give the parameter a scalar, array of scalars or object of scalar properties"}
 )
 
 // skipAdvice is what to do about each kind of element that is read and not

@@ -54,6 +54,7 @@ import (
 	optionalbodyplain "github.com/oasgen/oasgen/testdata/optionalbody/plain"
 	otherkindsplain "github.com/oasgen/oasgen/testdata/otherkinds/plain"
 	pagesplain "github.com/oasgen/oasgen/testdata/pages/plain"
+	paramkeywordsplain "github.com/oasgen/oasgen/testdata/paramkeywords/plain"
 	pathstylesplain "github.com/oasgen/oasgen/testdata/pathstyles/plain"
 	pathtemplatesplain "github.com/oasgen/oasgen/testdata/pathtemplates/plain"
 	patternpropsplain "github.com/oasgen/oasgen/testdata/patternprops/plain"
@@ -143,6 +144,7 @@ var cases = map[string][]pair{
 	"optionalbody":     conv(optionalbodyplain.Pairs, func(p optionalbodyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"otherkinds":       conv(otherkindsplain.Pairs, func(p otherkindsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"pages":            conv(pagesplain.Pairs, func(p pagesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"paramkeywords":    conv(paramkeywordsplain.Pairs, func(p paramkeywordsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"pathstyles":       conv(pathstylesplain.Pairs, func(p pathstylesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"pathtemplates":    conv(pathtemplatesplain.Pairs, func(p pathtemplatesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"patternprops":     conv(patternpropsplain.Pairs, func(p patternpropsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

@@ -91,6 +91,10 @@ func paramCheck(f *file, p *ir.Param) {
 		arr := arrayOf(p.Type)
 		f.P("if ", x, " != nil {")
 		countBounds(f, "len("+x+")", arr.MinItems, arr.MaxItems, "items", fail)
+		if arr.Unique {
+			// As JSON values, as the server compares the texts sent.
+			f.checks.uniqueCheck(f, arr, x, func(s string) string { return s }, fail)
+		}
 		if scalarCheckable(arr.Elem) && f.checks.typeNeeds(arr.Elem) {
 			f.P("for i := range ", x, " {")
 			scalarCheck(f, arr.Elem, x+"[i]", ret)

@@ -56,9 +56,14 @@ func paramFail(p *ir.Param) errReturn {
 	}
 }
 
-// assignArray prints code that parses the strings in vals into the array
-// field dst of parameter p.
+// assignArray prints code that parses the strings in vals into the
+// field array dst of parameter p, and checks the array's keywords: the
+// count of items (minItems, maxItems) before they are parsed, their
+// uniqueness (uniqueItems) after, on their texts.
 func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
+	arr := arrayOf(p.Type)
+	fail := paramFail(p).failf(f)
+	countBounds(f, "len("+vals+")", arr.MinItems, arr.MaxItems, "items", fail)
 	goT := f.goType(ir.UnNull(p.Type))
 	if f.detached().goType(ir.UnNull(elem)) == "string" {
 		if goT == "[]string" {
@@ -66,12 +71,38 @@ func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
 		} else {
 			f.P(dst, " = ", goT, "(", vals, ")")
 		}
-		return
+	} else {
+		f.P(dst, " = make(", goT, ", len(", vals, "))")
+		f.P("for i, s := range ", vals, " {")
+		f.parseScalar(elem, "s", dst+"[i]", paramFail(p))
+		f.P("}")
 	}
-	f.P(dst, " = make(", goT, ", len(", vals, "))")
-	f.P("for i, s := range ", vals, " {")
-	f.parseScalar(elem, "s", dst+"[i]", paramFail(p))
-	f.P("}")
+	if arr.Unique {
+		// The items' texts are the JSON values the array holds: strings
+		// as they are, numbers compared by value ("1" and "1.0" are one).
+		dup := rt("Duplicate")
+		if numericText(elem) {
+			dup = rt("DuplicateNumbers")
+		}
+		f.P("if i, j := ", dup, "(", vals, "); i >= 0 {")
+		fail(`"items %d and %d are equal; uniqueItems is set"`, "i", "j")
+		f.P("}")
+	}
+}
+
+// numericText reports whether the parameter text of a scalar of type t
+// stands for a JSON number (an integer, a number or a decimal that is not
+// carried in a string, or an enum of integers) rather than a string or a
+// boolean.
+func numericText(t ir.Type) bool {
+	prim, enum, _ := ir.ScalarOf(t)
+	if enum != nil {
+		prim = enum.Base
+	}
+	if prim == nil || prim.Quoted {
+		return false
+	}
+	return prim.Kind.IsInteger() || prim.Kind.IsFloat() || prim.Kind == ir.Decimal
 }
 
 // paramsDecoder is the function that reads an operation's parameters: its
@@ -362,10 +393,16 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 	}
 	for _, prm := range props {
 		var names []string
-		for _, fd := range ir.ObjectOf(prm.Type).Fields {
-			if !cases[fd.JSONName] {
-				cases[fd.JSONName] = true
-				names = append(names, strconv.Quote(fd.JSONName))
+		st := ir.ObjectOf(prm.Type)
+		own := make([]string, 0, len(st.Fields)+len(st.Undeclared))
+		for _, fd := range st.Fields {
+			own = append(own, fd.JSONName)
+		}
+		// A required name no property declares is the object's too.
+		for _, name := range append(own, st.Undeclared...) {
+			if !cases[name] {
+				cases[name] = true
+				names = append(names, strconv.Quote(name))
 			}
 		}
 		if len(names) == 0 {
@@ -475,7 +512,11 @@ func genObjectDecoders(f *file, a *api) {
 			continue
 		}
 		f.P("// decode", st.GoName, "Pairs reads an object parameter of type ", st.GoName, " from")
-		f.P("// name/value pairs; unknown names are ignored.")
+		if st.Closed {
+			f.P("// name/value pairs; an unknown name is an error (additionalProperties: false).")
+		} else {
+			f.P("// name/value pairs; unknown names are ignored.")
+		}
 		f.P("func decode", st.GoName, "Pairs(v *", f.declName(st), ", pairs []string) error {")
 		var required []*ir.Field
 		for _, fd := range st.Fields {
@@ -504,6 +545,10 @@ func genObjectDecoders(f *file, a *api) {
 			}
 			f.parseScalar(fd.Type, "s", dst, fail)
 		}
+		if st.Closed {
+			f.P("default:")
+			f.P("return ", rt("PropertyError"), "(pairs[i], ", rt("ErrNotAllowed"), ")")
+		}
 		f.P("}")
 		f.P("}")
 		for i, fd := range required {
@@ -511,8 +556,45 @@ func genObjectDecoders(f *file, a *api) {
 			f.P("return ", rt("PropertyError"), "(", strconv.Quote(fd.JSONName), ", ", rt("ErrMissing"), ")")
 			f.P("}")
 		}
+		pairsChecks(f, st)
 		f.P("return nil")
 		f.P("}")
 		f.P()
+	}
+}
+
+// pairsChecks prints the checks of the object st on the whole of its
+// name/value pairs, once its properties are read: the required names no
+// property declares, the count of properties (minProperties,
+// maxProperties), and the sets of properties its not forbids together.
+func pairsChecks(f *file, st *ir.Struct) {
+	fail := returnErr.failf(f)
+	for _, name := range st.Undeclared {
+		f.P("if !", rt("HasPair"), "(pairs, ", strconv.Quote(name), ") {")
+		f.P("return ", rt("PropertyError"), "(", strconv.Quote(name), ", ", rt("ErrMissing"), ")")
+		f.P("}")
+	}
+	if st.MinProps != nil || st.MaxProps != nil {
+		f.P("n := ", rt("PairCount"), "(pairs)")
+		countBounds(f, "n", st.MinProps, st.MaxProps, "properties", fail)
+	}
+	if st.Not == nil {
+		return
+	}
+	for _, set := range st.Not.Required {
+		conds := make([]string, len(set))
+		quoted := make([]string, len(set))
+		for i, name := range set {
+			quoted[i] = strconv.Quote(name)
+			conds[i] = f.qual(rt("HasPair")) + "(pairs, " + quoted[i] + ")"
+		}
+		msg := "property " + quoted[0] + " is present, ruled out by the schema's not"
+		if len(set) > 1 {
+			msg = "properties " + strings.Join(quoted[:len(quoted)-1], ", ") + " and " + quoted[len(quoted)-1] +
+				" are present together, ruled out by the schema's not"
+		}
+		f.P("if ", strings.Join(conds, " && "), " {")
+		f.P("return ", Ident{"errors", "New"}, "(", strconv.Quote(msg), ")")
+		f.P("}")
 	}
 }

@@ -253,3 +253,21 @@ func duplicateForms(buf []byte, ends []int) (int, int) {
 	}
 	return i, j
 }
+
+// DuplicateNumbers returns the indexes of the first two of texts, JSON
+// numbers, that are equal by value (1, 1.0 and 10e-1 are one number), or
+// -1, -1 when all differ: uniqueItems on the items of an array parameter
+// of numbers, compared as the texts say and not as floats round them.
+func DuplicateNumbers(texts []string) (int, int) {
+	if len(texts) < 2 {
+		return -1, -1
+	}
+	c := getCanon()
+	defer putCanon(c)
+	ends := make([]int, len(texts))
+	for i, t := range texts {
+		c.buf = appendCanonNumber(c.buf, []byte(t))
+		ends[i] = len(c.buf)
+	}
+	return duplicateForms(c.buf, ends)
+}

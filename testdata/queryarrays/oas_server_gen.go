@@ -250,6 +250,9 @@ func decodeSearchParams(params *SearchParams, r *http.Request, p []string, esc b
 		params.Tag = raw0
 	}
 	if seen[1] {
+		if len(raw1) > 10 {
+			return &oashttp.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%d items, more than maxItems 10", len(raw1))}
+		}
 		params.IDs = make([]int64, len(raw1))
 		for i, s := range raw1 {
 			x, err := oashttpimpl.ParseInt(s, 64)

@@ -288,6 +288,42 @@ func HeaderArray(v string) []string {
 // parameter given more than once.
 var ErrRepeated = errors.New("given more than once")
 
+// ErrNotAllowed is the cause of a PropertyError for a property an object
+// parameter's schema does not allow (additionalProperties: false).
+var ErrNotAllowed = errors.New("not allowed (additionalProperties: false)")
+
+// HasPair reports whether the name/value pairs of an object hold the
+// property name.
+func HasPair(pairs []string, name string) bool {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i] == name {
+			return true
+		}
+	}
+	return false
+}
+
+// PairCount returns the number of properties the name/value pairs of an
+// object hold, a name given twice counted once: what minProperties and
+// maxProperties count.
+func PairCount(pairs []string) int {
+	if len(pairs) > 32 {
+		// A form body may hold many pairs: no quadratic scan.
+		names := make(map[string]bool, len(pairs)/2)
+		for i := 0; i+1 < len(pairs); i += 2 {
+			names[pairs[i]] = true
+		}
+		return len(names)
+	}
+	n := 0
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if !HasPair(pairs[:i], pairs[i]) {
+			n++
+		}
+	}
+	return n
+}
+
 // AddProperty appends the name/value pair of an object parameter's
 // property to pairs; a property already there is a PropertyError with
 // ErrRepeated, as a repeated scalar parameter is. Objects have few
