@@ -155,6 +155,7 @@ var rtPaths = map[string]string{
 	"Holding":                   implPath,
 	"InRequest":                 implPath,
 	"InResponse":                implPath,
+	"IntegralText":              implPath,
 	"Invalid":                   implPath,
 	"InvalidEnum":               implPath,
 	"InvalidEnumInt":            implPath,

@@ -63,6 +63,10 @@ func TestParamKeywords(t *testing.T) {
 		{target: "/query?ids=1&ids=2&ids=3&ids=4", bad: "ids"},
 		{target: "/query?ids=1&ids=2&ids=1", bad: "ids"},
 		{target: "/query?ids=-0&ids=0", bad: "ids"},
+		// JSON Schema counts 2e0 as an integer, and 1.0 as 1.
+		{target: "/query?ids=1&ids=2e0"},
+		{target: "/query?ids=1&ids=1.0", bad: "ids"},
+		{target: "/query?ids=1&ids=1.5", bad: "ids"},
 		{target: "/query?tags=a,b"},
 		{target: "/query?tags=a,a", bad: "tags"},
 		{target: "/query?tags=a,b,c", bad: "tags"},

@@ -68,3 +68,13 @@ func integralText(s []byte) (text []byte, ok bool) {
 	}
 	return text, true
 }
+
+// IntegralText returns the integer the JSON number s stands for, in plain
+// decimal, when s has a fraction or an exponent and its value is an
+// integer (1.0, 1e2, -0.0): a parameter's text, which JSON Schema counts
+// as an integer as it does the same number in a body. ok is false for a
+// value with a fraction.
+func IntegralText(s string) (text string, ok bool) {
+	t, ok := integralText([]byte(s))
+	return string(t), ok
+}

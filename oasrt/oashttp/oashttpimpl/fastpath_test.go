@@ -50,7 +50,7 @@ var jsonInteger = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
 // TestParseIntShort checks ParseInt's fast path against strconv, limited
 // to the JSON integer grammar, on the inputs around its limits.
 func TestParseIntShort(t *testing.T) {
-	inputs := []string{"", "+", "-", "0", "-0", "+0", "007", "12345", "-678", "+42", "1a", "a1", " 1", "1 ", "1.0", "1_000",
+	inputs := []string{"", "+", "-", "0", "-0", "+0", "007", "12345", "-678", "+42", "1a", "a1", " 1", "1 ", "1_000",
 		"127", "128", "-128", "-129", "32767", "32768", "2147483647", "2147483648", "-2147483648", "-2147483649",
 		"999999999999999999", "-999999999999999999", "1000000000000000000", "9223372036854775807", "9223372036854775808",
 		"-9223372036854775808", "-9223372036854775809", "0x10", "١"}
@@ -107,7 +107,7 @@ func TestRoutePath(t *testing.T) {
 }
 
 // TestNumberGrammar: parameters take numbers as JSON writes them, not
-// every form strconv reads.
+// every form strconv reads, and integers as JSON Schema counts them.
 func TestNumberGrammar(t *testing.T) {
 	tests := []struct {
 		name, in string
@@ -122,7 +122,13 @@ func TestNumberGrammar(t *testing.T) {
 		{"fraction", "1.5", false, true},
 		{"bare fraction", ".5", false, false},
 		{"trailing dot", "1.", false, false},
-		{"exponent", "1e3", false, true},
+		// JSON Schema counts a number whose value is an integer as one,
+		// however it is written, in a parameter as in a body.
+		{"integral fraction", "1.0", true, true},
+		{"negative integral fraction", "-2.0", true, true},
+		{"exponent", "1e3", true, true},
+		{"integral exponent", "15e-1", false, true},
+		{"integral past int64", "1e30", false, true},
 		{"exponent sign", "1E-3", false, true},
 		{"empty exponent", "1e", false, false},
 		{"hex", "0x10", false, false},

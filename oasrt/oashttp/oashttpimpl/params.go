@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
@@ -355,14 +356,30 @@ func ParseInt(s string, bits int) (int64, error) {
 	if n, ok := parseShortInt(s); ok && (bits >= 64 || n >= -1<<(bits-1) && n < 1<<(bits-1)) {
 		return n, nil
 	}
-	if !jsonNumber(s, true) {
+	text, ok := integerText(s)
+	if !ok {
 		return 0, numErr(s, strconv.ErrSyntax, "integer", bits)
 	}
-	n, err := strconv.ParseInt(s, 10, bits)
+	n, err := strconv.ParseInt(text, 10, bits)
 	if err != nil {
 		return 0, numErr(s, err, "integer", bits)
 	}
 	return n, nil
+}
+
+// integerText returns the integer the text of an integer parameter
+// stands for, in plain decimal: s itself, or for a number with a fraction
+// or an exponent whose value is an integer (1.0, 1e2), which JSON Schema
+// counts as an integer, its digits. ok is false for what is not a JSON
+// number with an integer value.
+func integerText(s string) (string, bool) {
+	if jsonNumber(s, true) {
+		return s, true
+	}
+	if !jsonNumber(s, false) {
+		return "", false
+	}
+	return oasimpl.IntegralText(s)
 }
 
 // jsonNumber reports whether s is a number as JSON writes it (RFC 8259,
@@ -440,10 +457,11 @@ func parseShortInt(s string) (int64, bool) {
 
 // ParseUint parses a decimal unsigned integer that fits in bits.
 func ParseUint(s string, bits int) (uint64, error) {
-	if !jsonNumber(s, true) {
+	text, ok := integerText(s)
+	if !ok {
 		return 0, numErr(s, strconv.ErrSyntax, "unsigned integer", bits)
 	}
-	n, err := strconv.ParseUint(s, 10, bits)
+	n, err := strconv.ParseUint(text, 10, bits)
 	if err != nil {
 		return 0, numErr(s, err, "unsigned integer", bits)
 	}
