@@ -65,7 +65,8 @@ func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
 	fail := paramFail(p).failf(f)
 	countBounds(f, "len("+vals+")", arr.MinItems, arr.MaxItems, "items", fail)
 	goT := f.goType(ir.UnNull(p.Type))
-	if f.detached().goType(ir.UnNull(elem)) == "string" {
+	if prim, enum, _ := ir.ScalarOf(elem); enum == nil && f.detached().goType(ir.UnNull(elem)) == "string" && !hasChecks(f, prim) {
+		// Strings without constraints: the texts are the items.
 		if goT == "[]string" {
 			f.P(dst, " = ", vals)
 		} else {

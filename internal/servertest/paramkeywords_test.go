@@ -83,6 +83,10 @@ func TestParamKeywords(t *testing.T) {
 		{target: "/query?days=2020-01-01T00:00:00Z&days=2020-01-01T00:00:00%2B00:00"},
 		{target: "/query?days=2020-01-01T00:00:00Z&days=2020-01-01T00:00:00Z", bad: "days"},
 
+		// The items' own keywords, strings' too.
+		{target: "/query?names=ab&names=cd"},
+		{target: "/query?names=ab&names=c", bad: "names"},
+
 		{target: "/path/1,2/.a,b/;points=1;points=2"},
 		{target: "/path/1/.a/;points=1;points=2", bad: "ids"},
 		{target: "/path/1,2,3,4/.a/;points=1;points=2", bad: "ids"},

@@ -80,6 +80,13 @@ func (c *Client) GetQuery(ctx context.Context, params GetQueryParams, opts ...oa
 				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "days", In: "query", Err: fmt.Errorf("items %d and %d are equal; uniqueItems is set", i, j)}}
 			}
 		}
+		if params.Names != nil {
+			for i := range params.Names {
+				if oasimpl.Len(string(params.Names[i])) < 2 {
+					return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "names", In: "query", Err: fmt.Errorf("length %d is less than minLength 2", oasimpl.Len(string(params.Names[i])))}}
+				}
+			}
+		}
 	}
 	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/query"...)
@@ -114,6 +121,10 @@ func (c *Client) GetQuery(ctx context.Context, params GetQueryParams, opts ...oa
 			vals[i] = oashttpimpl.FormatTime(params.Days[i])
 		}
 		req.Query = oashttpimpl.AppendQuery(req.Query, "days", true, ',', vals...)
+	}
+	if params.Names != nil {
+		vals := params.Names
+		req.Query = oashttpimpl.AppendQuery(req.Query, "names", true, ',', vals...)
 	}
 	return c.readGetQueryResponse(c.cfg.Do(ctx, &req))
 }

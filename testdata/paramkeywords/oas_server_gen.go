@@ -27,6 +27,8 @@ type GetQueryParams struct {
 	Codes []GetQueryCodesItem
 	// Days is the query parameter "days", style form, exploded.
 	Days []time.Time
+	// Names is the query parameter "names", style form, exploded.
+	Names []string
 }
 
 // GetQueryResponse is the result of GetQuery: one of
@@ -326,12 +328,13 @@ func (s *Server) handleGetQuery(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetQueryParams reads the parameters of GetQuery from r and its path segments p into params.
 func decodeGetQueryParams(params *GetQueryParams, r *http.Request, p []string, esc bool) (err error) {
-	var seen [5]bool
+	var seen [6]bool
 	var raw0 []string
 	var raw1 []string
 	var raw2 []string
 	var raw3 []string
 	var raw4 []string
+	var raw5 []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
 		key, value, q = oashttpimpl.NextQuery(q)
@@ -379,6 +382,13 @@ func decodeGetQueryParams(params *GetQueryParams, r *http.Request, p []string, e
 			raw4, err = oashttpimpl.QueryArray(raw4, value, 0)
 			if err != nil {
 				return &oashttp.ParamError{Name: "days", In: "query", Err: err}
+			}
+		case "names":
+			seen[5] = true
+			var err error
+			raw5, err = oashttpimpl.QueryArray(raw5, value, 0)
+			if err != nil {
+				return &oashttp.ParamError{Name: "names", In: "query", Err: err}
 			}
 		}
 	}
@@ -455,6 +465,15 @@ func decodeGetQueryParams(params *GetQueryParams, r *http.Request, p []string, e
 		}
 		if i, j := oasimpl.Duplicate(raw4); i >= 0 {
 			return &oashttp.ParamError{Name: "days", In: "query", Err: fmt.Errorf("items %d and %d are equal; uniqueItems is set", i, j)}
+		}
+	}
+	if seen[5] {
+		params.Names = make([]string, len(raw5))
+		for i, s := range raw5 {
+			if oasimpl.Len(s) < 2 {
+				return &oashttp.ParamError{Name: "names", In: "query", Err: fmt.Errorf("length %d is less than minLength 2", oasimpl.Len(s))}
+			}
+			params.Names[i] = s
 		}
 	}
 	return nil
