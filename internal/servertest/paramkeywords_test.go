@@ -118,6 +118,9 @@ func TestParamKeywords(t *testing.T) {
 		{target: "/object?box=h,1", bad: "box"},
 		{target: "/object?from=1"},
 		{target: "/object?from=1&to=2", bad: "range"},
+		// A required name no property declares is the object's own key.
+		{target: "/object?start=1&unit=m"},
+		{target: "/object?start=1", bad: "span"},
 
 		{target: "/same/a?ids=1&ids=2&ids=3&ids=4", bad: "ids"},
 		{target: "/same/b?ids=1&ids=2&ids=3&ids=4"},

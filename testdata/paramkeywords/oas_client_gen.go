@@ -290,6 +290,12 @@ func (c *Client) GetObject(ctx context.Context, params GetObjectParams, opts ...
 			req.Query = oashttpimpl.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
 		}
 	}
+	if params.Span.Set {
+		pairs := encodeGetObjectSpanPairs(&params.Span.Value)
+		for i := 0; i+1 < len(pairs); i += 2 {
+			req.Query = oashttpimpl.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
+		}
+	}
 	return c.readGetQueryResponse(c.cfg.Do(ctx, &req))
 }
 
@@ -386,6 +392,19 @@ func encodeGetObjectRangePairs(v *GetObjectRange) []string {
 	}
 	if v.To.Set {
 		pairs = append(pairs, "to", strconv.FormatInt(v.To.Value, 10))
+	}
+	return pairs
+}
+
+// encodeGetObjectSpanPairs returns the properties of an object parameter as
+// name/value pairs, formatted; absent ones are left out.
+func encodeGetObjectSpanPairs(v *GetObjectSpan) []string {
+	pairs := make([]string, 0, 4)
+	if v.Start.Set {
+		pairs = append(pairs, "start", strconv.FormatInt(v.Start.Value, 10))
+	}
+	if v.End.Set {
+		pairs = append(pairs, "end", strconv.FormatInt(v.End.Value, 10))
 	}
 	return pairs
 }

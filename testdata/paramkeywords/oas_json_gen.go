@@ -355,6 +355,74 @@ func (v *GetObjectRange) UnmarshalJSON(data []byte) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
+// EncodeJSON writes v as a JSON object.
+func (v *GetObjectSpan) EncodeJSON(w *oasimpl.Writer) {
+	start := len(w.Buf)
+	if v.Start.Set {
+		w.IntMember(`,"start":`, v.Start.Value)
+	}
+	if v.End.Set {
+		w.IntMember(`,"end":`, v.End.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *GetObjectSpan) DecodeJSON(r *oasimpl.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "start":
+			v.Start.Set = true
+			if v.Start.Value, err = r.Int(64); err != nil {
+				return oasrt.AtKey(err, "start")
+			}
+		case "end":
+			v.End.Set = true
+			if v.End.Value, err = r.Int(64); err != nil {
+				return oasrt.AtKey(err, "end")
+			}
+		case "unit":
+			seen |= 1 << 0
+			fallthrough
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasimpl.Missing(r, seen, 0x1, "unit")
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetObjectSpan) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetObjectSpan.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintGetObjectSpan.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v GetObjectSpan) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *GetObjectSpan) UnmarshalJSON(data []byte) error {
+	r := oasimpl.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
@@ -363,4 +431,5 @@ var (
 	sizeHintBox               oasimpl.SizeHint
 	sizeHintGetQueryCodesItem oasimpl.SizeHint
 	sizeHintGetObjectRange    oasimpl.SizeHint
+	sizeHintGetObjectSpan     oasimpl.SizeHint
 )

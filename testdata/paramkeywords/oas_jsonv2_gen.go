@@ -82,3 +82,17 @@ func (v *GetObjectRange) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	}
 	return r.Finish(v.DecodeJSON(&r))
 }
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v GetObjectSpan) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintGetObjectSpan.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *GetObjectSpan) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasimpl.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}

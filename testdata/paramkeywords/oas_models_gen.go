@@ -37,3 +37,9 @@ type GetObjectRange struct {
 	From oasrt.Opt[int64] `json:"from,omitzero"`
 	To   oasrt.Opt[int64] `json:"to,omitzero"`
 }
+
+// GetObjectSpan is the object schema parameter span of getObject.
+type GetObjectSpan struct {
+	Start oasrt.Opt[int64] `json:"start,omitzero"`
+	End   oasrt.Opt[int64] `json:"end,omitzero"`
+}

@@ -91,6 +91,8 @@ type GetObjectParams struct {
 	Box oasrt.Opt[Box]
 	// Range is the query parameter "range", style form, exploded.
 	Range oasrt.Opt[GetObjectRange]
+	// Span is the query parameter "span", style form, exploded.
+	Span oasrt.Opt[GetObjectSpan]
 }
 
 // GetObjectResponse is the result of GetObject, which answers as GetQuery does:
@@ -640,6 +642,7 @@ func (s *Server) handleGetObject(w http.ResponseWriter, r *http.Request, p []str
 func decodeGetObjectParams(params *GetObjectParams, r *http.Request, p []string, esc bool) (err error) {
 	var seen [1]bool
 	var pairsRange []string
+	var pairsSpan []string
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
@@ -670,6 +673,14 @@ func decodeGetObjectParams(params *GetObjectParams, r *http.Request, p []string,
 			if pairsRange, err = oashttpimpl.AddProperty(pairsRange, key, s); err != nil {
 				return &oashttp.ParamError{Name: "range", In: "query", Err: err}
 			}
+		case "start", "end", "unit": // properties of span
+			s, err := oashttpimpl.QueryScalar(value)
+			if err != nil {
+				return &oashttp.ParamError{Name: "span", In: "query", Err: err}
+			}
+			if pairsSpan, err = oashttpimpl.AddProperty(pairsSpan, key, s); err != nil {
+				return &oashttp.ParamError{Name: "span", In: "query", Err: err}
+			}
 		default:
 			if prop, ok := oashttpimpl.DeepObjectKey(key, "filter"); ok {
 				s, err := oashttpimpl.QueryScalar(value)
@@ -686,6 +697,12 @@ func decodeGetObjectParams(params *GetObjectParams, r *http.Request, p []string,
 		params.Range.Set = true
 		if err := decodeGetObjectRangePairs(&params.Range.Value, pairsRange); err != nil {
 			return &oashttp.ParamError{Name: "range", In: "query", Err: err}
+		}
+	}
+	if pairsSpan != nil {
+		params.Span.Set = true
+		if err := decodeGetObjectSpanPairs(&params.Span.Value, pairsSpan); err != nil {
+			return &oashttp.ParamError{Name: "span", In: "query", Err: err}
 		}
 	}
 	if pairsFilter != nil {
@@ -899,6 +916,34 @@ func decodeGetObjectRangePairs(v *GetObjectRange, pairs []string) error {
 	n := oashttpimpl.PairCount(pairs)
 	if n > 1 {
 		return fmt.Errorf("%d properties, more than maxProperties 1", n)
+	}
+	return nil
+}
+
+// decodeGetObjectSpanPairs reads an object parameter of type GetObjectSpan from
+// name/value pairs; unknown names are ignored.
+func decodeGetObjectSpanPairs(v *GetObjectSpan, pairs []string) error {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		s := pairs[i+1]
+		switch pairs[i] {
+		case "start":
+			v.Start.Set = true
+			x, err := oashttpimpl.ParseInt(s, 64)
+			if err != nil {
+				return oashttpimpl.PropertyError("start", err)
+			}
+			v.Start.Value = x
+		case "end":
+			v.End.Set = true
+			x, err := oashttpimpl.ParseInt(s, 64)
+			if err != nil {
+				return oashttpimpl.PropertyError("end", err)
+			}
+			v.End.Value = x
+		}
+	}
+	if !oashttpimpl.HasPair(pairs, "unit") {
+		return oashttpimpl.PropertyError("unit", oashttp.ErrMissing)
 	}
 	return nil
 }

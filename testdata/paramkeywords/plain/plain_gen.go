@@ -25,6 +25,7 @@ var Pairs = []Pair{
 	{"Box", func() any { return new(paramkeywords.Box) }, func() any { return new(Box) }, true},
 	{"GetQueryCodesItem", func() any { return new(paramkeywords.GetQueryCodesItem) }, func() any { return new(GetQueryCodesItem) }, true},
 	{"GetObjectRange", func() any { return new(paramkeywords.GetObjectRange) }, func() any { return new(GetObjectRange) }, true},
+	{"GetObjectSpan", func() any { return new(paramkeywords.GetObjectSpan) }, func() any { return new(GetObjectSpan) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
@@ -74,4 +75,9 @@ type GetQueryCodesItem string
 type GetObjectRange struct {
 	From *int64 `json:"from,omitempty"`
 	To   *int64 `json:"to,omitempty"`
+}
+
+type GetObjectSpan struct {
+	Start *int64 `json:"start,omitempty"`
+	End   *int64 `json:"end,omitempty"`
 }
