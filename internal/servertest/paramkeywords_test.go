@@ -106,6 +106,7 @@ func TestParamKeywords(t *testing.T) {
 		{target: "/header", header: [2]string{"X-Box", "w,1,h,2"}},
 		{target: "/header", header: [2]string{"X-Box", "h,2"}, bad: "X-Box"},
 		{target: "/header", header: [2]string{"X-Box", "w,1,h,2,d,3"}, bad: "X-Box"},
+		{target: "/header", header: [2]string{"X-Box", "w,1,w,1"}, bad: "X-Box"},
 
 		{target: "/object?filter[color]=red"},
 		{target: "/object?filter[color]=red&filter[size]=1"},
@@ -116,6 +117,7 @@ func TestParamKeywords(t *testing.T) {
 		{target: "/object?box=w,1,z,3"},
 		{target: "/object?box=w,1,h,2,z,3", bad: "box"},
 		{target: "/object?box=h,1", bad: "box"},
+		{target: "/object?box=w,1,w,2", bad: "box"},
 		{target: "/object?from=1"},
 		{target: "/object?from=1&to=2", bad: "range"},
 		// A required name no property declares is the object's own key.

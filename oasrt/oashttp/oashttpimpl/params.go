@@ -601,23 +601,49 @@ func AppendPair(q, key, value string) string {
 
 // ObjectPairs turns the items of a style's list into name/value pairs: not
 // exploded, the items alternate names and values ("a,1,b,2"); exploded,
-// each item is "name=value" ("a=1,b=2").
+// each item is "name=value" ("a=1,b=2"). A name given twice is a
+// PropertyError with ErrRepeated, as it is in the query (AddProperty).
 func ObjectPairs(items []string, exploded bool) ([]string, error) {
+	pairs := items
 	if !exploded {
 		if len(items)%2 != 0 {
 			return nil, errors.New("an object needs name,value pairs; got an odd number of items")
 		}
-		return items, nil
-	}
-	pairs := make([]string, 0, 2*len(items))
-	for _, it := range items {
-		k, v, ok := strings.Cut(it, "=")
-		if !ok {
-			return nil, errors.New("expected name=value, got " + strconv.Quote(it))
+	} else {
+		pairs = make([]string, 0, 2*len(items))
+		for _, it := range items {
+			k, v, ok := strings.Cut(it, "=")
+			if !ok {
+				return nil, errors.New("expected name=value, got " + strconv.Quote(it))
+			}
+			pairs = append(pairs, k, v)
 		}
-		pairs = append(pairs, k, v)
+	}
+	if name, ok := repeatedName(pairs); ok {
+		return nil, PropertyError(name, ErrRepeated)
 	}
 	return pairs, nil
+}
+
+// repeatedName returns a name the name/value pairs give twice.
+func repeatedName(pairs []string) (string, bool) {
+	if len(pairs) > 32 {
+		// A header may hold many pairs: no quadratic scan.
+		names := make(map[string]bool, len(pairs)/2)
+		for i := 0; i+1 < len(pairs); i += 2 {
+			if names[pairs[i]] {
+				return pairs[i], true
+			}
+			names[pairs[i]] = true
+		}
+		return "", false
+	}
+	for i := 2; i+1 < len(pairs); i += 2 {
+		if HasPair(pairs[:i], pairs[i]) {
+			return pairs[i], true
+		}
+	}
+	return "", false
 }
 
 // DeepObjectKey returns the property a deepObject query key names

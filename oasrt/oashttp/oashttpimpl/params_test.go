@@ -2,6 +2,7 @@ package oashttpimpl
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -237,6 +238,20 @@ func TestObjectPairs(t *testing.T) {
 	}
 	if _, err := ObjectPairs([]string{"r"}, true); err == nil {
 		t.Error("item without = accepted")
+	}
+	// A name given twice, in short lists and long ones.
+	long := []string{}
+	for i := range 40 {
+		long = append(long, "p"+strconv.Itoa(i), "v")
+	}
+	for _, items := range [][]string{{"r", "1", "r", "2"}, {"r=1", "g=2", "r=3"}, append(long, "p7", "v")} {
+		_, err := ObjectPairs(items, strings.Contains(items[0], "="))
+		if err == nil || !strings.Contains(err.Error(), ErrRepeated.Error()) {
+			t.Errorf("%q: %v, want %v", items, err, ErrRepeated)
+		}
+	}
+	if _, err := ObjectPairs(long, false); err != nil {
+		t.Errorf("40 names: %v", err)
 	}
 	for key, want := range map[string]string{"f[a]": "a", "f[]": "", "f[a": "", "g[a]": "", "f": "", "f[a][b]": "a][b"} {
 		got, ok := DeepObjectKey(key, "f")
