@@ -69,6 +69,13 @@ func genObjectEncoders(f *file, a *api) {
 				f.P("pairs = append(pairs, ", name, ", ", f.formatScalar(fd.Type, x), ")")
 			}
 		}
+		if st.Additional != nil {
+			// Free-form members (ir.ObjectOf), in the order of their names.
+			m := "v." + st.AdditionalGoName
+			f.P("for _, k := range ", Ident{"slices", "Sorted"}, "(", Ident{"maps", "Keys"}, "(", m, ")) {")
+			f.P("pairs = append(pairs, k, ", rt("ValueText"), "(", m, "[k]))")
+			f.P("}")
+		}
 		f.P("return pairs")
 		f.P("}")
 		f.P()

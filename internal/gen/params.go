@@ -513,9 +513,12 @@ func genObjectDecoders(f *file, a *api) {
 			continue
 		}
 		f.P("// decode", st.GoName, "Pairs reads an object parameter of type ", st.GoName, " from")
-		if st.Closed {
+		switch {
+		case st.Closed:
 			f.P("// name/value pairs; an unknown name is an error (additionalProperties: false).")
-		} else {
+		case st.Additional != nil:
+			f.P("// name/value pairs; unknown names are kept in ", st.AdditionalGoName, ".")
+		default:
 			f.P("// name/value pairs; unknown names are ignored.")
 		}
 		f.P("func decode", st.GoName, "Pairs(v *", f.declName(st), ", pairs []string) error {")
@@ -546,9 +549,18 @@ func genObjectDecoders(f *file, a *api) {
 			}
 			f.parseScalar(fd.Type, "s", dst, fail)
 		}
-		if st.Closed {
+		switch {
+		case st.Closed:
 			f.P("default:")
 			f.P("return ", rt("PropertyError"), "(pairs[i], ", rt("ErrNotAllowed"), ")")
+		case st.Additional != nil:
+			// A free-form member (ir.ObjectOf): its text, a string.
+			m := "v." + st.AdditionalGoName
+			f.P("default:")
+			f.P("if ", m, " == nil {")
+			f.P(m, " = map[string]", f.goType(st.Additional), "{}")
+			f.P("}")
+			f.P(m, "[pairs[i]] = ", rt("TextValue"), "(s)")
 		}
 		f.P("}")
 		f.P("}")

@@ -56,11 +56,19 @@ func UnNull(t Type) Type {
 }
 
 // ObjectOf returns the struct of an object parameter the generated code
-// parses: declared properties only, all scalars, none nullable.
+// parses: declared properties, all scalars, none nullable, and other
+// members, when the struct keeps them, free-form (additionalProperties:
+// true, or kept to count them for minProperties), held as the texts
+// given, JSON strings.
 func ObjectOf(t Type) *Struct {
 	st := StructOf(t)
-	if st == nil || st.Additional != nil || len(st.Patterns) > 0 || len(st.Fields) == 0 {
+	if st == nil || len(st.Patterns) > 0 || len(st.Fields) == 0 {
 		return nil
+	}
+	if st.Additional != nil {
+		if a, ok := st.Additional.(*Any); !ok || a.Checked() {
+			return nil
+		}
 	}
 	if _, ok := UnNull(t).(*Nullable); ok {
 		return nil

@@ -9,13 +9,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 
 	"github.com/oasgen/oasgen/testdata/paramkeywords"
 )
 
 // keywordsHandler answers 204 to every operation of testdata/paramkeywords.
-type keywordsHandler struct{ paramkeywords.Unimplemented }
+type keywordsHandler struct {
+	paramkeywords.Unimplemented
+	page *paramkeywords.GetObjectPage // the last page received, when set
+}
 
 func (keywordsHandler) GetQuery(context.Context, paramkeywords.GetQueryParams) (paramkeywords.GetQueryResponse, error) {
 	return paramkeywords.GetQueryResponse204{}, nil
@@ -29,7 +33,10 @@ func (keywordsHandler) GetHeader(context.Context, paramkeywords.GetHeaderParams)
 	return paramkeywords.GetQueryResponse204{}, nil
 }
 
-func (keywordsHandler) GetObject(context.Context, paramkeywords.GetObjectParams) (paramkeywords.GetObjectResponse, error) {
+func (h keywordsHandler) GetObject(_ context.Context, p paramkeywords.GetObjectParams) (paramkeywords.GetObjectResponse, error) {
+	if h.page != nil {
+		*h.page = p.Page.Value
+	}
 	return paramkeywords.GetQueryResponse204{}, nil
 }
 
@@ -120,6 +127,10 @@ func TestParamKeywords(t *testing.T) {
 		{target: "/object?box=w,1,w,2", bad: "box"},
 		{target: "/object?from=1"},
 		{target: "/object?from=1&to=2", bad: "range"},
+		// minProperties counts the members page does not declare.
+		{target: "/object?page[size]=1&page[x]=y"},
+		{target: "/object?page[size]=1", bad: "page"},
+		{target: "/object?page[x]=1&page[y]=2"},
 		// A required name no property declares is the object's own key.
 		{target: "/object?start=1&unit=m"},
 		{target: "/object?start=1", bad: "span"},
@@ -167,5 +178,31 @@ func TestParamKeywordsClient(t *testing.T) {
 	}
 	if _, err := c.GetQuery(ctx, paramkeywords.GetQueryParams{IDs: []int64{1, 2}, Nums: []float64{0.1, 0.2}}); err != nil {
 		t.Errorf("good parameters: %v", err)
+	}
+}
+
+// TestParamKeywordsOpenObject: an object parameter that keeps the members
+// it does not declare goes from the client to the handler with them, as
+// strings, and the client checks minProperties on them too.
+func TestParamKeywordsOpenObject(t *testing.T) {
+	var got paramkeywords.GetObjectPage
+	srv := httptest.NewServer(paramkeywords.NewServer(keywordsHandler{page: &got}))
+	defer srv.Close()
+	c, err := paramkeywords.NewClient(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	page := paramkeywords.GetObjectPage{Size: oasrt.NewOpt[int64](5), AdditionalProperties: map[string]oasrt.Raw{"sort": oasrt.Raw(`"name,desc"`)}}
+	if _, err := c.GetObject(ctx, paramkeywords.GetObjectParams{Page: oasrt.NewOpt(page)}); err != nil {
+		t.Fatal(err)
+	}
+	if got.Size != page.Size || string(got.AdditionalProperties["sort"]) != `"name,desc"` || len(got.AdditionalProperties) != 1 {
+		t.Errorf("handler got %+v, want %+v", got, page)
+	}
+	var check *oashttp.RequestCheckError
+	one := paramkeywords.GetObjectPage{Size: oasrt.NewOpt[int64](5)}
+	if _, err := c.GetObject(ctx, paramkeywords.GetObjectParams{Page: oasrt.NewOpt(one)}); !errors.As(err, &check) {
+		t.Errorf("page of one property: %v; want a RequestCheckError", err)
 	}
 }

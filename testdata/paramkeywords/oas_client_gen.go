@@ -5,7 +5,9 @@ package paramkeywords
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -271,6 +273,11 @@ func (c *Client) GetObject(ctx context.Context, params GetObjectParams, opts ...
 				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "range", In: "query", Err: err}}
 			}
 		}
+		if params.Page.Set {
+			if err := params.Page.Value.Validate(); err != nil {
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "page", In: "query", Err: err}}
+			}
+		}
 	}
 	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/object"...)
@@ -288,6 +295,12 @@ func (c *Client) GetObject(ctx context.Context, params GetObjectParams, opts ...
 		pairs := encodeGetObjectRangePairs(&params.Range.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
 			req.Query = oashttpimpl.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
+		}
+	}
+	if params.Page.Set {
+		pairs := encodeGetObjectPagePairs(&params.Page.Value)
+		for i := 0; i+1 < len(pairs); i += 2 {
+			req.Query = oashttpimpl.AppendQuery(req.Query, "page["+pairs[i]+"]", true, ',', pairs[i+1])
 		}
 	}
 	if params.Span.Set {
@@ -396,6 +409,22 @@ func encodeGetObjectRangePairs(v *GetObjectRange) []string {
 	return pairs
 }
 
+// encodeGetObjectPagePairs returns the properties of an object parameter as
+// name/value pairs, formatted; absent ones are left out.
+func encodeGetObjectPagePairs(v *GetObjectPage) []string {
+	pairs := make([]string, 0, 4)
+	if v.Size.Set {
+		pairs = append(pairs, "size", strconv.FormatInt(v.Size.Value, 10))
+	}
+	if v.Number.Set {
+		pairs = append(pairs, "number", strconv.FormatInt(v.Number.Value, 10))
+	}
+	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
+		pairs = append(pairs, k, oashttpimpl.ValueText(v.AdditionalProperties[k]))
+	}
+	return pairs
+}
+
 // encodeGetObjectSpanPairs returns the properties of an object parameter as
 // name/value pairs, formatted; absent ones are left out.
 func encodeGetObjectSpanPairs(v *GetObjectSpan) []string {
@@ -405,6 +434,9 @@ func encodeGetObjectSpanPairs(v *GetObjectSpan) []string {
 	}
 	if v.End.Set {
 		pairs = append(pairs, "end", strconv.FormatInt(v.End.Value, 10))
+	}
+	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
+		pairs = append(pairs, k, oashttpimpl.ValueText(v.AdditionalProperties[k]))
 	}
 	return pairs
 }

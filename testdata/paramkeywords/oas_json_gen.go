@@ -356,6 +356,94 @@ func (v *GetObjectRange) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as a JSON object.
+func (v *GetObjectPage) EncodeJSON(w *oasimpl.Writer) {
+	start := len(w.Buf)
+	if v.Size.Set {
+		w.IntMember(`,"size":`, v.Size.Value)
+	}
+	if v.Number.Set {
+		w.IntMember(`,"number":`, v.Number.Value)
+	}
+	for _, k1 := range oasimpl.SortedKeys(w, v.AdditionalProperties) {
+		switch k1 {
+		case "size", "number":
+			continue // a declared property is written from its field
+		}
+		w.Key(k1)
+		x2 := v.AdditionalProperties[k1]
+		w.RawJSON(x2)
+	}
+	w.DoneKeys()
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *GetObjectPage) DecodeJSON(r *oasimpl.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	at := r.Offset() - 1
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "size":
+			v.Size.Set = true
+			if v.Size.Value, err = r.Int(64); err != nil {
+				return oasrt.AtKey(err, "size")
+			}
+		case "number":
+			v.Number.Set = true
+			if v.Number.Value, err = r.Int(64); err != nil {
+				return oasrt.AtKey(err, "number")
+			}
+		default:
+			k3 := r.Intern(key)
+			if v.AdditionalProperties == nil {
+				v.AdditionalProperties = make(map[string]oasrt.Raw)
+			}
+			var x4 oasrt.Raw
+			if x4, err = r.Raw(); err != nil {
+				return oasrt.AtKey(err, k3)
+			}
+			v.AdditionalProperties[k3] = x4
+		}
+	}
+	n := len(v.AdditionalProperties)
+	if v.Size.Set {
+		n++
+	}
+	if v.Number.Set {
+		n++
+	}
+	if n < 2 {
+		return oasimpl.Violation(at, "%d properties, fewer than minProperties 2", n)
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetObjectPage) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetObjectPage.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintGetObjectPage.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v GetObjectPage) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *GetObjectPage) UnmarshalJSON(data []byte) error {
+	r := oasimpl.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as a JSON object.
 func (v *GetObjectSpan) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
 	if v.Start.Set {
@@ -364,6 +452,16 @@ func (v *GetObjectSpan) EncodeJSON(w *oasimpl.Writer) {
 	if v.End.Set {
 		w.IntMember(`,"end":`, v.End.Value)
 	}
+	for _, k1 := range oasimpl.SortedKeys(w, v.AdditionalProperties) {
+		switch k1 {
+		case "start", "end":
+			continue // a declared property is written from its field
+		}
+		w.Key(k1)
+		x2 := v.AdditionalProperties[k1]
+		w.RawJSON(x2)
+	}
+	w.DoneKeys()
 	w.ObjectEnd(start)
 }
 
@@ -396,9 +494,15 @@ func (v *GetObjectSpan) DecodeJSON(r *oasimpl.Reader) error {
 			seen |= 1 << 0
 			fallthrough
 		default:
-			if err := r.Unknown(key); err != nil {
-				return err
+			k3 := r.Intern(key)
+			if v.AdditionalProperties == nil {
+				v.AdditionalProperties = make(map[string]oasrt.Raw)
 			}
+			var x4 oasrt.Raw
+			if x4, err = r.Raw(); err != nil {
+				return oasrt.AtKey(err, k3)
+			}
+			v.AdditionalProperties[k3] = x4
 		}
 	}
 	if seen&0x1 != 0x1 {
@@ -431,5 +535,6 @@ var (
 	sizeHintBox               oasimpl.SizeHint
 	sizeHintGetQueryCodesItem oasimpl.SizeHint
 	sizeHintGetObjectRange    oasimpl.SizeHint
+	sizeHintGetObjectPage     oasimpl.SizeHint
 	sizeHintGetObjectSpan     oasimpl.SizeHint
 )

@@ -84,6 +84,20 @@ func (v *GetObjectRange) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v GetObjectPage) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintGetObjectPage.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *GetObjectPage) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasimpl.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetObjectSpan) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintGetObjectSpan.EncodeTo(enc, v.EncodeJSON)
 }

@@ -38,8 +38,18 @@ type GetObjectRange struct {
 	To   oasrt.Opt[int64] `json:"to,omitzero"`
 }
 
+// GetObjectPage is the object schema parameter page of getObject.
+type GetObjectPage struct {
+	Size   oasrt.Opt[int64] `json:"size,omitzero"`
+	Number oasrt.Opt[int64] `json:"number,omitzero"`
+	// AdditionalProperties holds the properties not declared above.
+	AdditionalProperties map[string]oasrt.Raw `json:"-"`
+}
+
 // GetObjectSpan is the object schema parameter span of getObject.
 type GetObjectSpan struct {
 	Start oasrt.Opt[int64] `json:"start,omitzero"`
 	End   oasrt.Opt[int64] `json:"end,omitzero"`
+	// AdditionalProperties holds the properties not declared above.
+	AdditionalProperties map[string]oasrt.Raw `json:"-"`
 }

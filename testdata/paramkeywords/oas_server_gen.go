@@ -91,6 +91,8 @@ type GetObjectParams struct {
 	Box oasrt.Opt[Box]
 	// Range is the query parameter "range", style form, exploded.
 	Range oasrt.Opt[GetObjectRange]
+	// Page is the query parameter "page", style deepObject.
+	Page oasrt.Opt[GetObjectPage]
 	// Span is the query parameter "span", style form, exploded.
 	Span oasrt.Opt[GetObjectSpan]
 }
@@ -644,6 +646,7 @@ func decodeGetObjectParams(params *GetObjectParams, r *http.Request, p []string,
 	var pairsRange []string
 	var pairsSpan []string
 	var pairsFilter []string
+	var pairsPage []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
 		key, value, q = oashttpimpl.NextQuery(q)
@@ -691,6 +694,15 @@ func decodeGetObjectParams(params *GetObjectParams, r *http.Request, p []string,
 					return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
 			}
+			if prop, ok := oashttpimpl.DeepObjectKey(key, "page"); ok {
+				s, err := oashttpimpl.QueryScalar(value)
+				if err != nil {
+					return &oashttp.ParamError{Name: "page", In: "query", Err: err}
+				}
+				if pairsPage, err = oashttpimpl.AddProperty(pairsPage, prop, s); err != nil {
+					return &oashttp.ParamError{Name: "page", In: "query", Err: err}
+				}
+			}
 		}
 	}
 	if pairsRange != nil {
@@ -709,6 +721,12 @@ func decodeGetObjectParams(params *GetObjectParams, r *http.Request, p []string,
 		params.Filter.Set = true
 		if err := decodeFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
 			return &oashttp.ParamError{Name: "filter", In: "query", Err: err}
+		}
+	}
+	if pairsPage != nil {
+		params.Page.Set = true
+		if err := decodeGetObjectPagePairs(&params.Page.Value, pairsPage); err != nil {
+			return &oashttp.ParamError{Name: "page", In: "query", Err: err}
 		}
 	}
 	return nil
@@ -920,8 +938,42 @@ func decodeGetObjectRangePairs(v *GetObjectRange, pairs []string) error {
 	return nil
 }
 
+// decodeGetObjectPagePairs reads an object parameter of type GetObjectPage from
+// name/value pairs; unknown names are kept in AdditionalProperties.
+func decodeGetObjectPagePairs(v *GetObjectPage, pairs []string) error {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		s := pairs[i+1]
+		switch pairs[i] {
+		case "size":
+			v.Size.Set = true
+			x, err := oashttpimpl.ParseInt(s, 64)
+			if err != nil {
+				return oashttpimpl.PropertyError("size", err)
+			}
+			v.Size.Value = x
+		case "number":
+			v.Number.Set = true
+			x, err := oashttpimpl.ParseInt(s, 64)
+			if err != nil {
+				return oashttpimpl.PropertyError("number", err)
+			}
+			v.Number.Value = x
+		default:
+			if v.AdditionalProperties == nil {
+				v.AdditionalProperties = map[string]oasrt.Raw{}
+			}
+			v.AdditionalProperties[pairs[i]] = oashttpimpl.TextValue(s)
+		}
+	}
+	n := oashttpimpl.PairCount(pairs)
+	if n < 2 {
+		return fmt.Errorf("%d properties, fewer than minProperties 2", n)
+	}
+	return nil
+}
+
 // decodeGetObjectSpanPairs reads an object parameter of type GetObjectSpan from
-// name/value pairs; unknown names are ignored.
+// name/value pairs; unknown names are kept in AdditionalProperties.
 func decodeGetObjectSpanPairs(v *GetObjectSpan, pairs []string) error {
 	for i := 0; i+1 < len(pairs); i += 2 {
 		s := pairs[i+1]
@@ -940,6 +992,11 @@ func decodeGetObjectSpanPairs(v *GetObjectSpan, pairs []string) error {
 				return oashttpimpl.PropertyError("end", err)
 			}
 			v.End.Value = x
+		default:
+			if v.AdditionalProperties == nil {
+				v.AdditionalProperties = map[string]oasrt.Raw{}
+			}
+			v.AdditionalProperties[pairs[i]] = oashttpimpl.TextValue(s)
 		}
 	}
 	if !oashttpimpl.HasPair(pairs, "unit") {

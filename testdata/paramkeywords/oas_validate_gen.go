@@ -109,5 +109,26 @@ func (v *GetObjectRange) validate(c *oasimpl.Validator) {
 	}
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *GetObjectPage) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *GetObjectPage) validate(c *oasimpl.Validator) {
+	n1 := len(v.AdditionalProperties)
+	if v.Size.Set {
+		n1++
+	}
+	if v.Number.Set {
+		n1++
+	}
+	if n1 < 2 {
+		c.Errorf("%d properties, fewer than minProperties 2", n1)
+	}
+}
+
 // Validate returns nil: no value of GetObjectSpan breaks its schema.
 func (v *GetObjectSpan) Validate() error { return nil }

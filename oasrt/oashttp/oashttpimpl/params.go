@@ -1,6 +1,7 @@
 package oashttpimpl
 
 import (
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"net/netip"
@@ -292,6 +293,28 @@ var ErrRepeated = errors.New("given more than once")
 // ErrNotAllowed is the cause of a PropertyError for a property an object
 // parameter's schema does not allow (additionalProperties: false).
 var ErrNotAllowed = errors.New("not allowed (additionalProperties: false)")
+
+// TextValue returns the text s as a JSON string: the value of a member
+// of an object parameter that no property declares.
+func TextValue(s string) oasrt.Raw {
+	w := oasimpl.GetWriter()
+	defer oasimpl.ReleaseWriter(w)
+	w.String(s)
+	return oasrt.Raw(bytes.Clone(w.Buf))
+}
+
+// ValueText returns the text of a member of an object parameter that no
+// property declares: a JSON string's content, or other JSON as it is.
+func ValueText(v oasrt.Raw) string {
+	if len(v) > 0 && v[0] == '"' {
+		var r oasimpl.Reader
+		r.Reset(v)
+		if s, err := r.Str(); err == nil {
+			return s
+		}
+	}
+	return string(v)
+}
 
 // HasPair reports whether the name/value pairs of an object hold the
 // property name.

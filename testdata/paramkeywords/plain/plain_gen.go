@@ -25,7 +25,8 @@ var Pairs = []Pair{
 	{"Box", func() any { return new(paramkeywords.Box) }, func() any { return new(Box) }, true},
 	{"GetQueryCodesItem", func() any { return new(paramkeywords.GetQueryCodesItem) }, func() any { return new(GetQueryCodesItem) }, true},
 	{"GetObjectRange", func() any { return new(paramkeywords.GetObjectRange) }, func() any { return new(GetObjectRange) }, true},
-	{"GetObjectSpan", func() any { return new(paramkeywords.GetObjectSpan) }, func() any { return new(GetObjectSpan) }, true},
+	{"GetObjectPage", func() any { return new(paramkeywords.GetObjectPage) }, func() any { return new(GetObjectPage) }, false},
+	{"GetObjectSpan", func() any { return new(paramkeywords.GetObjectSpan) }, func() any { return new(GetObjectSpan) }, false},
 }
 
 // Unmirrored lists the types with property names that encoding/json
@@ -75,6 +76,11 @@ type GetQueryCodesItem string
 type GetObjectRange struct {
 	From *int64 `json:"from,omitempty"`
 	To   *int64 `json:"to,omitempty"`
+}
+
+type GetObjectPage struct {
+	Size   *int64 `json:"size,omitempty"`
+	Number *int64 `json:"number,omitempty"`
 }
 
 type GetObjectSpan struct {
