@@ -10,7 +10,8 @@ import (
 
 // TestAutoSplit generates the embedded petstore with the size bound
 // lowered: inside a module the models are split into packages by size
-// with no flag, -model-packages 1 keeps one package, and outside a module
+// with no flag, and so are the operations into parts (-op-packages 1
+// keeps them whole), -model-packages 1 keeps one package, and outside a module
 // the package stays whole with a note saying what splitting needs.
 func TestAutoSplit(t *testing.T) {
 	oldBig, oldSplit := bigPackage, splitLines
@@ -38,6 +39,26 @@ func TestAutoSplit(t *testing.T) {
 	}
 	if n := len(models(dir)); n < 2 || !strings.Contains(out, "the models are split into") {
 		t.Errorf("inside a module: %d models packages; output:\n%s", n, out)
+	}
+	// The server's 1,806 lines as one package are past splitLines too:
+	// the operations are split into parts, the same in each of their
+	// three packages.
+	servers := func(dir string) []string {
+		m, _ := filepath.Glob(filepath.Join(dir, "internal", "oasserver", "s*"))
+		return m
+	}
+	n := len(servers(dir))
+	for _, d := range []string{"oasops", "oasclient"} {
+		if m, _ := filepath.Glob(filepath.Join(dir, "internal", d, "[oc][0-9]*")); len(m) != n {
+			t.Errorf("%d parts of %s, %d of the server's", len(m), d, n)
+		}
+	}
+	if n < 2 || !strings.Contains(out, "the operations into") {
+		t.Errorf("inside a module: %d parts of the server; output:\n%s", n, out)
+	}
+	out, code = run("-o", dir, "-op-packages", "1")
+	if code != exitOK || len(models(dir)) < 2 || len(servers(dir)) != 0 {
+		t.Errorf("-op-packages 1: exit %d, %d models packages, %d parts of the server; output:\n%s", code, len(models(dir)), len(servers(dir)), out)
 	}
 
 	out, code = run("-o", dir, "-model-packages", "1")

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -218,6 +219,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs.Var((*listFlag)(&exclude.paths), "exclude-paths", "leave out the operations under these path prefixes")
 	jsonTokens := fs.Bool("json-tokens", false, "give the objects EncodeTokens methods, which json.Marshal on Go 1.27 takes for large values (docs/doors.md); about 8% more code")
 	modelPackages := fs.Int("model-packages", 0, "split the models into up to `N` packages under DIR/internal/oasmodels/, for specs too big to compile as one (DIR must be in a Go module; docs/config.md)")
+	opPackages := fs.Int("op-packages", 0, "with the models split, split the operations' types, server and client into up to `N` parts each (by default by size; docs/config.md)")
 	unchecked := fs.Bool(strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
 		"kept for old scripts: a pattern whose lookaround or backreferences have no RE2 form is now always left unchecked, with a warning")
 	formatAnnotations := fs.Bool(strings.TrimPrefix(build.FormatAnnotationsFlag, "-"), false,
@@ -281,6 +283,12 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 			return usageErr(fmt.Errorf("-model-packages: want a number from 1 to %d", maxModelPackages))
 		}
 		cfg.modelPackages = *modelPackages
+	}
+	if set["op-packages"] {
+		if *opPackages < 1 || *opPackages > maxOpPackages {
+			return usageErr(fmt.Errorf("-op-packages: want a number from 1 to %d", maxOpPackages))
+		}
+		cfg.opPackages = *opPackages
 	}
 	// Neither the flag nor the config chose: split by size.
 	cfg.autoSplit = cfg.modelPackages == 0
@@ -364,7 +372,9 @@ func generateFiles(cfg *genConfig, stdout, stderr io.Writer) int {
 	switch {
 	case cfg.verbosity == quiet:
 	case res.Split > 0:
-		fmt.Fprintf(stderr, "note: %s lines as one package; the models are split into %d packages (-model-packages 1 keeps one; docs/config.md)\n", thousands(float64(res.WholeLines)), res.Split)
+		fmt.Fprintf(stderr, "note: %s lines as one package; the models are split into %d packages%s (-model-packages 1 keeps one; docs/config.md)\n", thousands(float64(res.WholeLines)), res.Split, opsNote(res.OpSplit))
+	case res.OpSplit > 0:
+		fmt.Fprintf(stderr, "note: the operations are split into %d parts (-op-packages 1 keeps them whole; docs/config.md)\n", res.OpSplit)
 	case res.NoSplit != "":
 		fmt.Fprintf(stderr, "note: %s lines in one package (about %.1f GB to compile), not split: %s\n", thousands(float64(lines)), float64(lines)*11e3/1e9, res.NoSplit)
 	case cfg.modelPackages <= 1 && lines > bigPackage:
@@ -452,6 +462,18 @@ type Result struct {
 	// whole.
 	Split, WholeLines int
 	NoSplit           string
+	// OpSplit is the number of parts the operations were split into by
+	// size (splitOps); 0 when they were not.
+	OpSplit int
+}
+
+// opsNote says into how many parts the operations are split, after the
+// models' note.
+func opsNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", the operations into %d parts", n)
 }
 
 // load loads the spec at path, or the embedded petstore when path is "",
@@ -531,7 +553,7 @@ func generate(cfg *genConfig) (*Result, error) {
 			return nil, errors.New("oasgen generate: the selection keeps no operation")
 		}
 	}
-	opts := gen.Options{Package: cfg.pkg, Version: Version(), Parts: cfg.parts, ModelPackages: cfg.modelPackages, JSONTokens: cfg.jsonTokens}
+	opts := gen.Options{Package: cfg.pkg, Version: Version(), Parts: cfg.parts, ModelPackages: cfg.modelPackages, OpPackages: cfg.opPackages, JSONTokens: cfg.jsonTokens}
 	if opts.ModelPackages > 1 {
 		if opts.ImportPath, err = importPath(cfg.output); err != nil {
 			return nil, fmt.Errorf("oasgen generate: -model-packages: %w", err)
@@ -547,8 +569,52 @@ func generate(cfg *genConfig) (*Result, error) {
 		if err := splitModels(cfg, p, opts, res); err != nil {
 			return nil, err
 		}
+	} else if opts.ModelPackages > 1 && cfg.opPackages == 0 && opts.Parts.Has(gen.Server) {
+		if err := splitOps(cfg, p, opts, res); err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
+}
+
+// opParts returns the number of parts to split operations of the given
+// lines into, so that each part stays below splitLines: an operation's
+// part is a hash of its name (gen.Options.OpPackages), so the parts are
+// given a fifth to spare; 0 when one package holds them.
+func opParts(lines int) int {
+	if lines <= splitLines {
+		return 0
+	}
+	return min(maxOpPackages, (lines*5/4+splitLines-1)/splitLines)
+}
+
+// packageLines returns the lines of files by their package's directory
+// (slash-separated, "." for the package's own).
+func packageLines(files []gen.File) map[string]int {
+	lines := map[string]int{}
+	for _, f := range files {
+		lines[path.Dir(f.Name)] += bytes.Count(f.Content, []byte("\n"))
+	}
+	return lines
+}
+
+// splitOps generates p again, its models split as opts says, with the
+// operations split into parts when their types', server's or client's
+// package in res is past splitLines lines.
+func splitOps(cfg *genConfig, p *ir.Package, opts gen.Options, res *Result) error {
+	lines := packageLines(res.Files)
+	n := opParts(max(lines[gen.OpsDir], lines[gen.ServerDir], lines[gen.ClientDir]))
+	if n == 0 {
+		return nil
+	}
+	opts.OpPackages = n
+	cfg.status.set(fmt.Sprintf("generating Go again, the operations in %d parts", n))
+	files, err := gen.Generate(p, opts)
+	if err != nil {
+		return err
+	}
+	res.Files, res.Lines, res.OpSplit = files, lineCount(files), n
+	return nil
 }
 
 // splitModels generates p again with its models split into packages when
@@ -572,6 +638,21 @@ func splitModels(cfg *genConfig, p *ir.Package, opts gen.Options, res *Result) e
 	}
 	opts.ImportPath = ip
 	opts.ModelPackages = min(maxModelPackages, (res.WholeLines+splitLines-1)/splitLines)
+	if opts.OpPackages == 0 && opts.Parts.Has(gen.Server) {
+		// As one package, the operations' types and server are
+		// oas_server_gen.go, the client oas_client_gen.go.
+		var server, client int
+		for _, f := range res.Files {
+			switch f.Name {
+			case "oas_server_gen.go":
+				server = bytes.Count(f.Content, []byte("\n"))
+			case "oas_client_gen.go":
+				client = bytes.Count(f.Content, []byte("\n"))
+			}
+		}
+		opts.OpPackages = opParts(max(server, client))
+		res.OpSplit = opts.OpPackages
+	}
 	cfg.status.set(fmt.Sprintf("generating Go again, the models in %d packages", opts.ModelPackages))
 	files, err := gen.Generate(p, opts)
 	if err != nil {
@@ -621,7 +702,10 @@ func WriteFiles(dir string, files []gen.File) error {
 	parts, _ := filepath.Glob(filepath.Join(models, "*"))
 	parts = append(parts, models)
 	for _, d := range gen.APIDirs {
-		parts = append(parts, filepath.Join(dir, filepath.FromSlash(d)))
+		d = filepath.Join(dir, filepath.FromSlash(d))
+		// The operations' parts: directories, not the files beside them.
+		opParts, _ := filepath.Glob(filepath.Join(d, "[ocs][0-9]*"))
+		parts = append(append(parts, opParts...), d)
 	}
 	for _, p := range parts {
 		_ = os.Remove(p)
@@ -638,7 +722,8 @@ func generatedFiles(dir string) []string {
 	files = append(files, split...)
 	for _, d := range gen.APIDirs {
 		moved, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(d), "oas_*_gen.go"))
-		files = append(files, moved...)
+		opParts, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(d), "*", "oas_*_gen.go"))
+		files = append(append(files, moved...), opParts...)
 	}
 	return files
 }

@@ -37,6 +37,10 @@ type genConfig struct {
 	// modelPackages splits the models into up to that many packages
 	// (model-packages:, gen.Options.ModelPackages).
 	modelPackages int
+	// opPackages splits the operations' types, server and client into up
+	// to that many parts each (op-packages:, gen.Options.OpPackages); 0
+	// splits them by size when the models are split.
+	opPackages int
 	// autoSplit lets generate choose modelPackages by the output's size
 	// when neither the flag nor the config set it (splitModels).
 	autoSplit bool
@@ -192,6 +196,12 @@ func loadConfig(path string) (*genConfig, error) {
 				return r.errorf(v, "model-packages: want a number from 1 to %d, not %q", maxModelPackages, v.Value)
 			}
 			c.modelPackages = n
+		case "op-packages":
+			n, err := strconv.Atoi(v.Value)
+			if v.Kind != yaml.ScalarNode || err != nil || n < 1 || n > maxOpPackages {
+				return r.errorf(v, "op-packages: want a number from 1 to %d, not %q", maxOpPackages, v.Value)
+			}
+			c.opPackages = n
 		case "max-alias-nodes", "max-alias-bytes":
 			n, err := strconv.ParseInt(v.Value, 10, 64)
 			if v.Kind != yaml.ScalarNode || err != nil || n < 1 {
@@ -223,7 +233,7 @@ func loadConfig(path string) (*genConfig, error) {
 }
 
 // configSettings are the config file's settings, the keys loadConfig reads.
-var configSettings = []string{"version", "input", "output", "package", "generate", "unchecked-patterns", "json-tokens", "model-packages", "include", "exclude", "pagination"}
+var configSettings = []string{"version", "input", "output", "package", "generate", "unchecked-patterns", "json-tokens", "model-packages", "op-packages", "include", "exclude", "pagination"}
 
 // configReader reads a config file's nodes, with errors at their place.
 type configReader struct{ path string }

@@ -226,12 +226,14 @@ func TestSplitCompiles(t *testing.T) {
 		t.Skip("runs the go command")
 	}
 	mod := scratchModule(t, "example.com/split")
-	split, moved := 0, 0
-	for _, dir := range goldenCases(t) {
+	split, moved, parted := 0, 0, 0
+	for i, dir := range goldenCases(t) {
 		name := filepath.Base(dir)
 		cfg, _ := caseConfig(t, dir)
 		cfg.input, cfg.output, cfg.pkg = specOf(dir), filepath.Join(mod, name), name
 		cfg.modelPackages = 3
+		// Every other case has its operations split into parts too.
+		cfg.opPackages = 1 + 2*(i%2)
 		if cfg.parts.Has(gen.Validator) && cfg.parts.Has(gen.Server) {
 			// gen refuses the validator beside a split server
 			// (docs/validate.md); the case's split is checked without it.
@@ -250,6 +252,12 @@ func TestSplitCompiles(t *testing.T) {
 		if checkAPIAliases(t, cfg.output) {
 			moved++
 		}
+		if parts, _ := filepath.Glob(filepath.Join(cfg.output, filepath.FromSlash(gen.ServerDir), "s*")); len(parts) > 1 {
+			parted++
+		}
+	}
+	if parted < 5 {
+		t.Errorf("only %d cases split their operations into parts", parted)
 	}
 	// Cases with one type cannot be split; most have more.
 	if split < 40 {
@@ -265,7 +273,8 @@ func TestSplitCompiles(t *testing.T) {
 
 // checkAPIAliases reports whether dir's operations are in packages of
 // their own (gen.OpsDir, ServerDir, ClientDir), and checks that dir's
-// oas_api_gen.go declares an alias of every exported type they declare.
+// oas_api_gen.go declares an alias of every exported type they declare
+// (of the operations' types' parts too).
 func checkAPIAliases(t *testing.T, dir string) bool {
 	t.Helper()
 	var files []string
@@ -273,6 +282,10 @@ func checkAPIAliases(t *testing.T, dir string) bool {
 		fs, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(d), "oas_*_gen.go"))
 		files = append(files, fs...)
 	}
+	// The types of the operations' parts; the server's and the client's
+	// parts declare those the root's embed, which have no alias.
+	parts, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.OpsDir), "*", "oas_*_gen.go"))
+	files = append(files, parts...)
 	if len(files) == 0 {
 		return false
 	}

@@ -17,6 +17,10 @@ import (
 // dozen give for any spec measured (bench/results/sizes.md).
 const maxModelPackages = 64
 
+// maxOpPackages bounds -op-packages: Microsoft Graph's operations make
+// about 40 parts of splitLines.
+const maxOpPackages = 256
+
 // importPath returns the import path of the package in dir, from the
 // go.mod of the module dir is in (dir need not exist yet): the models'
 // packages below it import each other by it.

@@ -43,6 +43,11 @@ type api struct {
 	// decoders are the parameter decoders rendered so far, by the
 	// operation each is made for (paramsDecoder).
 	decoders map[*apiOp]*paramsDecoder
+	// parts are the parts the operations are split into (opsplit.go):
+	// set on the API's api, whose server and client then dispatch to
+	// theirs; part is set on each part's own.
+	parts []*opPart
+	part  *opPart
 }
 
 // route names a declaration of the router the server calls, by its name
@@ -82,12 +87,15 @@ type scheme struct {
 
 type apiOp struct {
 	*ir.Operation
-	index    int
-	params   string // the params struct, "" when there are no parameters
-	body     *apiBody
-	result   string // the result interface
-	write    string // the unexported method variants implement; an owner's serves all its alike
-	variants []*variant
+	// index is the operation's in the API (the router's, the root
+	// server's); local its in the api printing it, which is a part of
+	// the API's operations when they are split (opsplit.go).
+	index, local int
+	params       string // the params struct, "" when there are no parameters
+	body         *apiBody
+	result       string // the result interface
+	write        string // the unexported method variants implement; an owner's serves all its alike
+	variants     []*variant
 	// owner is the operation whose result types op's are: op itself, or
 	// an earlier operation that answers alike (shareResults), whose types
 	// op's names alias. alike are the later operations whose owner op is.
@@ -211,7 +219,7 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 		a.schemes = append(a.schemes, &scheme{s})
 	}
 	for i, o := range ops {
-		op := &apiOp{Operation: o, index: i, captures: map[*ir.Param]int{}, params: o.ParamsName, result: o.ResultName}
+		op := &apiOp{Operation: o, index: i, local: i, captures: map[*ir.Param]int{}, params: o.ParamsName, result: o.ResultName}
 		op.write = o.WriteName
 		names := ir.PathParams(o.Path)
 		a.maxCaptures = max(a.maxCaptures, len(names))

@@ -29,6 +29,12 @@ func genClient(f *file, a *api) {
 	f.P("return &", a.client, "{cfg: cfg}, nil")
 	f.P("}")
 	f.P()
+	genClientCalls(f, a)
+}
+
+// genClientCalls prints the client's methods of a's operations and their
+// helpers.
+func genClientCalls(f *file, a *api) {
 	for _, op := range a.ops {
 		f.cut()
 		genCall(f, a, op, false)

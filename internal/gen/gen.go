@@ -30,6 +30,10 @@ type Options struct {
 	// ImportPath is the import path of the package, which the split
 	// models' packages are below; required with ModelPackages.
 	ImportPath string
+	// OpPackages, when above 1 with ModelPackages above 1 and the
+	// server, splits the operations' types, server and client into up to
+	// that many parts each (opsplit.go).
+	OpPackages int
 	// JSONTokens gives the objects EncodeTokens methods (oas_jsonv2_gen.go),
 	// which MarshalJSONTo calls for large values on Go 1.27: about 8% more
 	// code, so it is asked for (docs/doors.md).
@@ -109,6 +113,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 			return nil, errors.New("gen: ModelPackages needs the package's ImportPath")
 		}
 		k.layout = newLayout(pkg, opts.ModelPackages, opts.ImportPath)
+		k.layout.splitOps(pkg.Operations, opts.OpPackages, opts.ImportPath)
 		for _, mp := range k.layout.pkgs {
 			km := k.forPackage()
 			part := &ir.Package{Decls: mp.decls}

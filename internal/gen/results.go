@@ -112,9 +112,11 @@ func genStreamVariant(f *file, op *apiOp, v *variant, server bool) {
 	headerFields(f, v)
 	f.P("}")
 	f.P()
-	if !server {
+	if !server || f.sealsWriters() {
 		f.P("func (", sv.name, ") ", sealName(op), "() {}")
 		f.P()
+	}
+	if !server {
 		return
 	}
 	f.P("func (v ", sv.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
@@ -150,9 +152,11 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 	if errorVariant(v) {
 		genVariantError(f, v)
 	}
-	if !server {
+	if !server || f.sealsWriters() {
 		f.P("func (", v.name, ") ", sealName(op), "() {}")
 		f.P()
+	}
+	if !server {
 		return
 	}
 	genWrite(f, op, v)
@@ -188,7 +192,8 @@ func genVariantError(f *file, v *variant) {
 }
 
 // sealName is the marker method of op's results in a package without the
-// server: unexported, so only the package's types are results.
+// server, or whose server is in another package (sealsWriters):
+// unexported, so only the package's types are results.
 func sealName(op *apiOp) string { return "is" + op.result }
 
 func genVariantFields(f *file, v *variant) {
@@ -388,3 +393,9 @@ func writeHeader(f *file, h *header) {
 		f.P("h.Set(", key, ", ", f.formatScalar(h.Type, x), ")")
 	}
 }
+
+// sealsWriters reports whether the results f declares have exported
+// writers, which the server calls from another package (split.go), and so
+// a marker method too: with the writer alone, any type with that method
+// would be a result.
+func (f *file) sealsWriters() bool { return f.layout != nil }

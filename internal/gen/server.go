@@ -52,7 +52,8 @@ func genTypes(f *file, a *api, server bool) {
 		if server {
 			f.P("// ", op.write, " answers r; an error means nothing was written.")
 			f.P(op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error")
-		} else {
+		}
+		if !server || f.sealsWriters() {
 			f.P(sealName(op), "()")
 		}
 		f.P("}")
@@ -125,14 +126,11 @@ func genServer(f *file, a *api) {
 	f.P("// is written as it is, any other error as a 500 that does not disclose it.")
 	f.P("// Embed ", a.unimplemented, " to answer 501 for operations not written yet.")
 	f.P("type ", f.declType(a.handler), " interface {")
-	for _, op := range a.ops {
-		f.P("// ", op.GoName, " handles ", opLine(op))
-		if op.body != nil {
-			if (op.body.json || op.body.seq != nil) && !op.body.required {
-				f.P("// The body is nil when the request has none.")
-			}
-		}
-		f.P(op.GoName, f.handlerSig(op))
+	if a.parts == nil {
+		handlerMethods(f, a)
+	}
+	for _, p := range a.parts {
+		f.P(f.qual(Ident{p.server.path, a.handler}))
 	}
 	for _, sc := range a.schemes {
 		f.P()
@@ -147,13 +145,20 @@ func genServer(f *file, a *api) {
 	f.P("// ", a.unimplemented, " answers every operation with 501 Not Implemented: its")
 	f.P("// methods return ", rt("ErrNotImplemented"), ". Embed it in a ", a.handler, " so that")
 	f.P("// operations added to the spec do not break the build.")
-	f.P("type ", f.declType(a.unimplemented), " struct{}")
-	f.P()
-	for _, op := range a.ops {
-		f.cut()
-		f.P("func (", a.unimplemented, ") ", op.GoName, f.handlerSig(op), " {")
-		f.P("return nil, ", rt("ErrNotImplemented"))
+	if a.parts == nil {
+		f.P("type ", f.declType(a.unimplemented), " struct{}")
+		f.P()
+		genUnimplemented(f, a)
+	} else {
+		f.P("type ", f.declType(a.unimplemented), " struct {")
+		for _, p := range a.parts {
+			f.P(opPartField(p, "Unimplemented"))
+		}
 		f.P("}")
+		f.P()
+		for _, p := range a.parts {
+			f.P("type ", opPartField(p, "Unimplemented"), " = ", f.qual(Ident{p.server.path, a.unimplemented}))
+		}
 		f.P()
 	}
 
@@ -186,10 +191,7 @@ func genServer(f *file, a *api) {
 		if len(op.Tags) > 0 {
 			tagList = "[]string{" + quoteList(op.Tags) + "}"
 		}
-		offers := "nil"
-		if list := produces(op); len(list) > 0 {
-			offers = "[]string{" + strings.Join(list, ", ") + "}"
-		}
+		offers := offersLit(op)
 		check := ""
 		if len(authz) > 0 {
 			check = ", nil"
@@ -215,8 +217,17 @@ func genServer(f *file, a *api) {
 	f.P("// ops holds the operations wrapped in their middleware; nil for those")
 	f.P("// without, which are called directly.")
 	f.P("ops [", n, "]", httpPkg("Handler"))
+	if a.parts != nil {
+		f.P("// parts serve the operations of their parts (", a.local("partOf"), ").")
+		f.P("parts [", len(a.parts), "]interface {")
+		f.P("Call(op int, w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool)")
+		f.P("}")
+	}
 	f.P("}")
 	f.P()
+	if a.parts != nil {
+		genPartTables(f, a)
+	}
 	f.P("// ", a.newServer, " returns a server for h. Middleware given in opts is composed")
 	f.P("// here, once; it panics when an operation middleware names an operationId")
 	f.P("// the spec does not have.")
@@ -226,6 +237,19 @@ func genServer(f *file, a *api) {
 	f.P("ids[i] = o.id")
 	f.P("}")
 	f.P("s := &", a.server, "{h: h, cfg: ", rt("NewServer"), "(ids, opts)}")
+	if a.parts != nil {
+		f.P("s.parts = [", len(a.parts), "]interface {")
+		f.P("Call(op int, w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool)")
+		f.P("}{")
+		for i, p := range a.parts {
+			begin := "nil"
+			if len(authz) > 0 {
+				begin = "s.beginIn(" + strconv.Itoa(i) + ")"
+			}
+			f.P(f.qual(Ident{p.server.path, a.newServer}), "(h, s.cfg, ", begin, "),")
+		}
+		f.P("}")
+	}
 	f.P("for i, o := range ", a.local("operations"), " {")
 	f.P("call := ", httpPkg("HandlerFunc"), "(func(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
 	f.P("p, esc := ", rt("PathParams"), "(r)")
@@ -293,12 +317,17 @@ func genServer(f *file, a *api) {
 	f.P("// call serves operation op with the path parameters p, escaped or not")
 	f.P("// as ", rt("RoutePath"), " said.")
 	f.P("func (s *", a.server, ") call(op int, w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool) {")
-	f.P("switch op {")
-	for _, op := range a.ops {
-		f.P("case ", op.index, ":")
-		f.P("s.handle", op.GoName, "(w, r, p, esc)")
+	if a.parts != nil {
+		f.P("at := ", a.local("partOf"), "[op]")
+		f.P("s.parts[at.part].Call(int(at.op), w, r, p, esc)")
+	} else {
+		f.P("switch op {")
+		for _, op := range a.ops {
+			f.P("case ", op.index, ":")
+			f.P("s.handle", op.GoName, "(w, r, p, esc)")
+		}
+		f.P("}")
 	}
-	f.P("}")
 	f.P("}")
 	f.P()
 	if len(authz) > 0 {
@@ -318,13 +347,90 @@ func genServer(f *file, a *api) {
 		f.P("return ctx, true")
 		f.P("}")
 		f.P()
+		if a.parts != nil {
+			f.P("// beginIn returns begin for the operations of part k, by their index")
+			f.P("// in it.")
+			f.P("func (s *", a.server, ") beginIn(k int) func(", httpPkg("ResponseWriter"), ", *", httpPkg("Request"), ", int) (", ctxType, ", bool) {")
+			f.P("return func(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", op int) (", ctxType, ", bool) {")
+			f.P("return s.begin(w, r, int(", a.local("partOps"), "[k][op]))")
+			f.P("}")
+			f.P("}")
+			f.P()
+		}
 	}
+	if a.parts == nil {
+		for _, op := range a.ops {
+			f.cut()
+			genHandle(f, a, op)
+		}
+		genObjectDecoders(f, a)
+	}
+	genSecurity(f, a, authz)
+}
+
+// handlerMethods prints the Handler's methods of a's operations.
+func handlerMethods(f *file, a *api) {
+	for _, op := range a.ops {
+		f.P("// ", op.GoName, " handles ", opLine(op))
+		if op.body != nil {
+			if (op.body.json || op.body.seq != nil) && !op.body.required {
+				f.P("// The body is nil when the request has none.")
+			}
+		}
+		f.P(op.GoName, f.handlerSig(op))
+	}
+}
+
+// genUnimplemented prints the Unimplemented's methods of a's operations.
+func genUnimplemented(f *file, a *api) {
 	for _, op := range a.ops {
 		f.cut()
-		genHandle(f, a, op)
+		f.P("func (", a.unimplemented, ") ", op.GoName, f.handlerSig(op), " {")
+		f.P("return nil, ", rt("ErrNotImplemented"))
+		f.P("}")
+		f.P()
 	}
-	genObjectDecoders(f, a)
-	genSecurity(f, a, authz)
+}
+
+// genPartTables prints the tables mapping the operations' indexes in the
+// API to their parts' and back (opsplit.go).
+func genPartTables(f *file, a *api) {
+	type at struct{ part, op int }
+	of := make([]at, len(a.ops))
+	for i, p := range a.parts {
+		for j, op := range p.ops {
+			of[op] = at{i, j}
+		}
+	}
+	f.P("// ", a.local("partOf"), " holds the part of each operation, by index: where in")
+	f.P("// ", a.server, ".parts its server is, and the operation's index there.")
+	f.P("var ", a.local("partOf"), " = [", len(of), "]struct{ part, op uint16 }{")
+	for _, x := range of {
+		f.P("{", x.part, ", ", x.op, "},")
+	}
+	f.P("}")
+	f.P()
+	f.P("// ", a.local("partOps"), " holds the index of each part's operations, by")
+	f.P("// their index in the part.")
+	f.P("var ", a.local("partOps"), " = [", len(a.parts), "][]uint16{")
+	for _, p := range a.parts {
+		var b strings.Builder
+		for _, op := range p.ops {
+			b.WriteString(strconv.Itoa(op) + ", ")
+		}
+		f.P("{", strings.TrimSuffix(b.String(), ", "), "},")
+	}
+	f.P("}")
+	f.P()
+}
+
+// offersLit returns the media types of op's responses as a []string
+// literal, "nil" when it has none to offer (produces).
+func offersLit(op *apiOp) string {
+	if list := produces(op); len(list) > 0 {
+		return "[]string{" + strings.Join(list, ", ") + "}"
+	}
+	return "nil"
 }
 
 func genHandle(f *file, a *api, op *apiOp) {
@@ -344,7 +450,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 		f.P("}")
 		args = "ctx"
 	case len(produces(op)) > 0:
-		f.P("if !s.cfg.Accepts(w, r, ", a.local("operations"), "[", op.index, "].produces) {")
+		f.P("if !s.cfg.Accepts(w, r, ", a.local("operations"), "[", op.local, "].produces) {")
 		f.P("return")
 		f.P("}")
 	}

@@ -33,7 +33,12 @@ import (
 // code does; the naming pass gives every exported name of the API one
 // namespace, so none is hidden. The results' writers are exported methods
 // then (WriteXResponse, not writeXResponse), which the server calls from
-// its package: its result interfaces are not sealed.
+// its package; the result interfaces have an unexported marker method
+// too (sealName), so they stay sealed: no type of another package is a
+// result.
+//
+// When the operations are many, their types, server and client are split
+// into parts too (opsplit.go).
 
 // ModelsDir is where the models' packages go, below the package's
 // directory (slash-separated).
@@ -61,6 +66,9 @@ type layout struct {
 	// types, the router, the server and the client, which declare no
 	// model.
 	ops, route, server, client *modelPkg
+	// opParts are the parts the operations are split into (opsplit.go);
+	// none when their types, server and client are a package each.
+	opParts []*opPart
 }
 
 // modelPkg is one package the models are split into, or one of the API's.
@@ -222,11 +230,42 @@ func genSplitAPI(a *api, pkgName string, k *checks, client bool, emit func(...*f
 	for _, op := range a.ops {
 		op.write = op.ExportedWriteName
 	}
-	kt := k.forPackage()
-	types := l.ops.file("oas_ops_gen.go", kt)
-	genTypes(types, a, true)
-	if err := emitPkg(l.ops, kt, types); err != nil {
-		return err
+	var types []typesOf
+	if len(l.opParts) == 0 {
+		kt := k.forPackage()
+		f := l.ops.file("oas_ops_gen.go", kt)
+		genTypes(f, a, true)
+		if err := emitPkg(l.ops, kt, f); err != nil {
+			return err
+		}
+		types = append(types, typesOf{l.ops, f.types})
+	}
+	for _, p := range l.opParts {
+		a.parts = append(a.parts, p)
+		pa := a.partAPI(p)
+		kt := k.forPackage()
+		f := p.types.file("oas_ops_gen.go", kt)
+		genTypes(f, pa, true)
+		if err := emitPkg(p.types, kt, f); err != nil {
+			return err
+		}
+		types = append(types, typesOf{p.types, f.types})
+		ks := k.forPackage()
+		srv := p.server.file("oas_server_gen.go", ks)
+		srv.dotImport(p.types.path)
+		genServerPart(srv, pa)
+		if err := emitPkg(p.server, ks, srv); err != nil {
+			return err
+		}
+		if client {
+			kc := k.forPackage()
+			f := p.client.file("oas_client_gen.go", kc)
+			f.dotImport(p.types.path)
+			genClientPart(f, pa)
+			if err := emitPkg(p.client, kc, f); err != nil {
+				return err
+			}
+		}
 	}
 	kr := k.forPackage()
 	a.routePkg = l.route.path
@@ -237,7 +276,9 @@ func genSplitAPI(a *api, pkgName string, k *checks, client bool, emit func(...*f
 	}
 	ks := k.forPackage()
 	srv := l.server.file("oas_server_gen.go", ks)
-	srv.dotImport(l.ops.path)
+	if a.parts == nil {
+		srv.dotImport(l.ops.path)
+	}
 	genServer(srv, a)
 	if err := emitPkg(l.server, ks, srv); err != nil {
 		return err
@@ -245,8 +286,12 @@ func genSplitAPI(a *api, pkgName string, k *checks, client bool, emit func(...*f
 	if client {
 		kc := k.forPackage()
 		f := l.client.file("oas_client_gen.go", kc)
-		f.dotImport(l.ops.path)
-		genClient(f, a)
+		if a.parts == nil {
+			f.dotImport(l.ops.path)
+			genClient(f, a)
+		} else {
+			genClientRoot(f, a)
+		}
 		if err := emitPkg(l.client, kc, f); err != nil {
 			return err
 		}
@@ -256,24 +301,33 @@ func genSplitAPI(a *api, pkgName string, k *checks, client bool, emit func(...*f
 	return emit(aliases)
 }
 
+// typesOf is the exported types a package of the operations' types
+// declares.
+type typesOf struct {
+	pkg   *modelPkg
+	names []string
+}
+
 // genAPIAliases prints, in the package the models are split from, an alias
-// of every type of the operations (types is their file), and of the
-// server's and the client's with their constructors.
+// of every type of the operations (types lists them by package), and of
+// the server's and the client's with their constructors.
 //
 // The operations' types are one block of aliases under one comment: a
 // comment each, saying the same, cost GitHub's and Kubernetes' packages
 // two lines per type. The server's and the client's types keep a comment
 // each.
-func genAPIAliases(f *file, a *api, types *file, client bool) {
+func genAPIAliases(f *file, a *api, types []typesOf, client bool) {
 	l := f.layout
-	f.P("// The operations' parameter, body and result types, declared in package")
-	f.P("// ", l.ops.name, ", which the server and the client import.")
-	f.P("type (")
-	for _, name := range types.types {
-		f.P(name, " = ", f.qual(Ident{l.ops.path, name}))
+	for _, t := range types {
+		f.P("// The operations' parameter, body and result types, declared in package")
+		f.P("// ", t.pkg.name, ", which the server and the client import.")
+		f.P("type (")
+		for _, name := range t.names {
+			f.P(name, " = ", f.qual(Ident{t.pkg.path, name}))
+		}
+		f.P(")")
+		f.P()
 	}
-	f.P(")")
-	f.P()
 	alias := func(mp *modelPkg, name string) {
 		f.P("// ", name, " is declared in package ", mp.name, ".")
 		f.P("type ", name, " = ", f.qual(Ident{mp.path, name}))

@@ -5,18 +5,46 @@ package split
 import (
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasclient"
-	"github.com/oasgen/oasgen/testdata/split/internal/oasops"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasops/o01"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasops/o02"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasops/o03"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasserver"
 )
 
 // The operations' parameter, body and result types, declared in package
-// oasops, which the server and the client import.
+// o01, which the server and the client import.
 type (
-	ListOrdersParams       = oasops.ListOrdersParams
-	ListOrdersResponse     = oasops.ListOrdersResponse
-	ListOrdersResponse200  = oasops.ListOrdersResponse200
-	CreateOrderResponse    = oasops.CreateOrderResponse
-	CreateOrderResponse201 = oasops.CreateOrderResponse201
+	ListOrdersParams      = o01.ListOrdersParams
+	ListOrdersResponse    = o01.ListOrdersResponse
+	ListOrdersResponse200 = o01.ListOrdersResponse200
+	GetOrderParams        = o01.GetOrderParams
+	GetOrderResponse      = o01.GetOrderResponse
+	GetOrderResponse200   = o01.GetOrderResponse200
+	GetOrderResponse404   = o01.GetOrderResponse404
+	AddNoteParams         = o01.AddNoteParams
+	AddNoteResponse       = o01.AddNoteResponse
+	AddNoteResponse204    = o01.AddNoteResponse204
+	AddNoteResponse404    = o01.AddNoteResponse404
+)
+
+// The operations' parameter, body and result types, declared in package
+// o02, which the server and the client import.
+type (
+	DeleteOrderParams      = o02.DeleteOrderParams
+	DeleteOrderResponse    = o02.DeleteOrderResponse
+	DeleteOrderResponse204 = o02.DeleteOrderResponse204
+	DeleteOrderResponse404 = o02.DeleteOrderResponse404
+	CancelOrderParams      = o02.CancelOrderParams
+	CancelOrderResponse    = o02.CancelOrderResponse
+	CancelOrderResponse204 = o02.CancelOrderResponse204
+	CancelOrderResponse404 = o02.CancelOrderResponse404
+)
+
+// The operations' parameter, body and result types, declared in package
+// o03, which the server and the client import.
+type (
+	CreateOrderResponse    = o03.CreateOrderResponse
+	CreateOrderResponse201 = o03.CreateOrderResponse201
 )
 
 // Handler is declared in package oasserver.

@@ -15,6 +15,9 @@ import (
 // The models are split into the packages under internal/oasmodels; each
 // type below is an alias of one of theirs, whose methods are declared there.
 
+// Note is the schema #/components/schemas/Note.
+type Note = m01.Note
+
 // Status is the schema #/components/schemas/Status.
 type Status = m01.Status
 

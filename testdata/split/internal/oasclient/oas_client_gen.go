@@ -3,93 +3,37 @@
 package oasclient
 
 import (
-	"context"
-	"fmt"
-
 	"github.com/oasgen/oasgen/oasrt/oashttp"
-	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
-	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m03"
-	. "github.com/oasgen/oasgen/testdata/split/internal/oasops"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasclient/c01"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasclient/c02"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasclient/c03"
 )
+
+type partClient01 = c01.Client
+type partClient02 = c02.Client
+type partClient03 = c03.Client
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
 // select. A status the operation does not declare is a *oashttp.StatusError
-// carrying the decoded problem details, if any.
+// carrying the decoded problem details, if any. The methods are declared
+// by the clients of the operations' parts, which it embeds.
 type Client struct {
-	cfg *oashttpimpl.Client
+	*partClient01
+	*partClient02
+	*partClient03
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttpimpl.NewClient(baseURL, opts)
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{cfg: cfg}, nil
-}
-
-// ListOrders calls GET /orders
-func (c *Client) ListOrders(ctx context.Context, params ListOrdersParams, opts ...oashttp.CallOption) (ListOrdersResponse, error) {
-	if !c.cfg.SkipRequestCheck {
-		if params.Status.Set {
-			if err := params.Status.Value.Validate(); err != nil {
-				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "status", In: "query", Err: err}}
-			}
-		}
-		if params.Code.Set {
-			if !pattern1.MatchString(string(params.Code.Value)) {
-				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "code", In: "query", Err: fmt.Errorf("%q does not match the pattern %s", string(params.Code.Value), `^[A-Z]{3}$`)}}
-			}
-		}
-	}
-	req := oashttpimpl.Request{Method: "GET", Options: opts}
-	req.Path = append(req.Path, "/orders"...)
-	oashttpimpl.QueryString(&req, "status", params.Status)
-	oashttpimpl.QueryString(&req, "code", params.Code)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 200:
-		var v ListOrdersResponse200
-		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
-			return nil, err
-		}
-		return v, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// CreateOrder calls POST /orders
-func (c *Client) CreateOrder(ctx context.Context, body *m03.Order, opts ...oashttp.CallOption) (CreateOrderResponse, error) {
-	req := oashttpimpl.Request{Method: "POST", Options: opts}
-	req.Path = append(req.Path, "/orders"...)
-	if body != nil {
-		if !c.cfg.SkipRequestCheck {
-			if err := body.Validate(); err != nil {
-				return nil, &oashttp.RequestCheckError{Err: err}
-			}
-		}
-		if err := req.EncodeJSON(body.EncodeJSON, "application/json"); err != nil {
-			return nil, err
-		}
-	}
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 201:
-		var v CreateOrderResponse201
-		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
-			return nil, err
-		}
-		return v, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return &Client{
+		c01.NewClient(cfg),
+		c02.NewClient(cfg),
+		c03.NewClient(cfg),
+	}, nil
 }

@@ -28,7 +28,7 @@ func Match(method, path string, esc bool, p *[1]string) (op int, allow string) {
 		return NotFound, ""
 	}
 	if esc || len(path) > 1 && path[1] == 'o' {
-		seg0, _, more0 := oashttpimpl.CutSegment(path[1:])
+		seg0, rest0, more0 := oashttpimpl.CutSegment(path[1:])
 		switch oashttpimpl.StaticKey(seg0, esc) {
 		case "orders":
 			if !more0 {
@@ -39,6 +39,40 @@ func Match(method, path string, esc bool, p *[1]string) (op int, allow string) {
 					return 1, "" // createOrder
 				}
 				return MethodNotAllowed, "GET, HEAD, POST"
+			}
+			seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
+			if seg1 != "" {
+				p[0] = seg1
+				if !more1 {
+					switch method {
+					case "DELETE":
+						return 3, "" // deleteOrder
+					case "GET", "HEAD":
+						return 2, "" // getOrder
+					}
+					return MethodNotAllowed, "DELETE, GET, HEAD"
+				}
+				if esc || rest1 != "" && (rest1[0] == 'c' || rest1[0] == 'n') {
+					seg2, _, more2 := oashttpimpl.CutSegment(rest1)
+					switch oashttpimpl.StaticKey(seg2, esc) {
+					case "cancel":
+						if !more2 {
+							switch method {
+							case "POST":
+								return 4, "" // cancelOrder
+							}
+							return MethodNotAllowed, "POST"
+						}
+					case "notes":
+						if !more2 {
+							switch method {
+							case "POST":
+								return 5, "" // addNote
+							}
+							return MethodNotAllowed, "POST"
+						}
+					}
+				}
 			}
 		}
 	}

@@ -4,15 +4,14 @@ package oasserver
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
-	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m01"
-	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m03"
-	. "github.com/oasgen/oasgen/testdata/split/internal/oasops"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasroute"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasserver/s01"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasserver/s02"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasserver/s03"
 )
 
 // Handler implements the operations of the API, one method each. A
@@ -20,34 +19,50 @@ import (
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
-	// ListOrders handles GET /orders
-	ListOrders(ctx context.Context, params ListOrdersParams) (ListOrdersResponse, error)
-	// CreateOrder handles POST /orders
-	CreateOrder(ctx context.Context, body *m03.Order) (CreateOrderResponse, error)
+	s01.Handler
+	s02.Handler
+	s03.Handler
+
+	// HandleToken checks the credentials of security scheme "token" (HTTP bearer token)
+	// for the operation named; it returns the context the operation runs with.
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
+	// a permission: 403; any other error is a 401.
+	HandleToken(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 }
 
 // Unimplemented answers every operation with 501 Not Implemented: its
 // methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
 // operations added to the spec do not break the build.
-type Unimplemented struct{}
-
-func (Unimplemented) ListOrders(ctx context.Context, params ListOrdersParams) (ListOrdersResponse, error) {
-	return nil, oashttp.ErrNotImplemented
+type Unimplemented struct {
+	partUnimplemented01
+	partUnimplemented02
+	partUnimplemented03
 }
 
-func (Unimplemented) CreateOrder(ctx context.Context, body *m03.Order) (CreateOrderResponse, error) {
+type partUnimplemented01 = s01.Unimplemented
+type partUnimplemented02 = s02.Unimplemented
+type partUnimplemented03 = s03.Unimplemented
+
+// HandleToken rejects every request: no credentials are valid until it is written.
+func (Unimplemented) HandleToken(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags
 // and the media types of the responses (none when a response has no body,
-// which any Accept header takes).
-var operations = [2]struct {
+// which any Accept header takes), and the method checking the security
+// of those that have some.
+var operations = [6]struct {
 	id, path       string
 	tags, produces []string
+	authorize      func(*Server, *http.Request, string) (context.Context, error)
 }{
-	{"listOrders", "/orders", nil, []string{"application/json"}},
-	{"createOrder", "/orders", nil, []string{"application/json"}},
+	{"listOrders", "/orders", nil, []string{"application/json"}, nil},
+	{"createOrder", "/orders", nil, []string{"application/json"}, nil},
+	{"getOrder", "/orders/{id}", nil, []string{"application/json"}, (*Server).authorizeToken},
+	{"deleteOrder", "/orders/{id}", nil, nil, (*Server).authorizeToken},
+	{"cancelOrder", "/orders/{id}/cancel", nil, nil, nil},
+	{"addNote", "/orders/{id}/notes", nil, nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -56,13 +71,36 @@ var operations = [2]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oashttpimpl.Server
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
-	ops [2]http.Handler
+	ops [6]http.Handler
+	// parts serve the operations of their parts (partOf).
+	parts [3]interface {
+		Call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool)
+	}
+}
+
+// partOf holds the part of each operation, by index: where in
+// Server.parts its server is, and the operation's index there.
+var partOf = [6]struct{ part, op uint16 }{
+	{0, 0},
+	{2, 0},
+	{0, 1},
+	{1, 0},
+	{1, 1},
+	{0, 2},
+}
+
+// partOps holds the index of each part's operations, by
+// their index in the part.
+var partOps = [3][]uint16{
+	{0, 2, 5},
+	{3, 4},
+	{1},
 }
 
 // NewServer returns a server for h. Middleware given in opts is composed
@@ -73,10 +111,17 @@ func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oashttpimpl.NewServer(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
+	s.parts = [3]interface {
+		Call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool)
+	}{
+		s01.NewServer(h, s.cfg, s.beginIn(0)),
+		s02.NewServer(h, s.cfg, s.beginIn(1)),
+		s03.NewServer(h, s.cfg, s.beginIn(2)),
+	}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oashttpimpl.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -95,7 +140,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oashttpimpl.Server.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -132,7 +177,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oashttpimpl.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
@@ -141,75 +186,57 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 // call serves operation op with the path parameters p, escaped or not
 // as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	switch op {
-	case 0:
-		s.handleListOrders(w, r, p, esc)
-	case 1:
-		s.handleCreateOrder(w, r, p, esc)
-	}
+	at := partOf[op]
+	s.parts[at.part].Call(int(at.op), w, r, p, esc)
 }
 
-// handleListOrders serves GET /orders.
-func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, operations[0].produces) {
-		return
-	}
-	var params ListOrdersParams
-	if err := decodeListOrdersParams(&params, r, p, esc); err != nil {
-		s.cfg.Error(w, r, err)
-		return
-	}
-	res, err := s.h.ListOrders(r.Context(), params)
-	if err == nil && res != nil {
-		err = res.WriteListOrdersResponse(w, s.cfg.ResponseRequest(r))
-	}
-	s.cfg.Done(w, r, "listOrders", res == nil, err)
-}
-
-// decodeListOrdersParams reads the parameters of ListOrders from r and its path segments p into params.
-func decodeListOrdersParams(params *ListOrdersParams, r *http.Request, p []string, esc bool) (err error) {
-	for q := r.URL.RawQuery; q != "" && err == nil; {
-		var key, value string
-		key, value, q = oashttpimpl.NextQuery(q)
-		switch key {
-		case "status":
-			err = oashttpimpl.QueryOpt(&params.Status, "status", value, func(s string) (v m01.Status, err error) {
-				switch s {
-				case "open":
-					v = m01.StatusOpen
-				case "closed":
-					v = m01.StatusClosed
-				default:
-					return v, oashttpimpl.InvalidValue(s, "Status")
-				}
-				return v, nil
-			})
-		case "code":
-			err = oashttpimpl.QueryOpt(&params.Code, "code", value, func(s string) (v string, err error) {
-				if !pattern1.MatchString(s) {
-					return v, fmt.Errorf("%q does not match the pattern %s", s, `^[A-Z]{3}$`)
-				}
-				v = s
-				return v, nil
-			})
-		}
-	}
-	return err
-}
-
-// handleCreateOrder serves POST /orders.
-func (s *Server) handleCreateOrder(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, operations[1].produces) {
-		return
-	}
-	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*m03.Order).DecodeJSON)
+// begin checks the credentials of request r to operation op, then, when
+// the operation has media types to offer, its Accept header; it returns the
+// context the operation runs with, or false once it has answered r.
+func (s *Server) begin(w http.ResponseWriter, r *http.Request, op int) (context.Context, bool) {
+	o := &operations[op]
+	ctx, err := o.authorize(s, r, o.id)
 	if err != nil {
 		s.cfg.Error(w, r, err)
-		return
+		return nil, false
 	}
-	res, err := s.h.CreateOrder(r.Context(), body)
-	if err == nil && res != nil {
-		err = res.WriteCreateOrderResponse(w, s.cfg.ResponseRequest(r))
+	if o.produces != nil && !s.cfg.Accepts(w, r, o.produces) {
+		return nil, false
 	}
-	s.cfg.Done(w, r, "createOrder", res == nil, err)
+	return ctx, true
+}
+
+// beginIn returns begin for the operations of part k, by their index
+// in it.
+func (s *Server) beginIn(k int) func(http.ResponseWriter, *http.Request, int) (context.Context, bool) {
+	return func(w http.ResponseWriter, r *http.Request, op int) (context.Context, bool) {
+		return s.begin(w, r, int(partOps[k][op]))
+	}
+}
+
+// checkToken reads the credentials of scheme "token" and passes them to the Handler.
+func (s *Server) checkToken(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
+	token, ok := oashttpimpl.BearerToken(r)
+	if !ok {
+		return nil, &oashttp.SecurityError{Scheme: "token", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
+	}
+	ctx, err := s.h.HandleToken(ctx, op, token, scopes)
+	if err != nil {
+		return nil, &oashttp.SecurityError{Scheme: "token", Challenge: "Bearer", Err: err}
+	}
+	if ctx == nil {
+		ctx = r.Context()
+	}
+	return ctx, nil
+}
+
+// authorizeToken checks the security of operation op: the first requirement
+// met gives the context the operation runs with.
+func (s *Server) authorizeToken(r *http.Request, op string) (context.Context, error) {
+	// token
+	ctx, err := s.checkToken(r.Context(), r, op, nil)
+	if err == nil {
+		return ctx, nil
+	}
+	return nil, err
 }

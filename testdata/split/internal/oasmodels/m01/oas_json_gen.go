@@ -13,6 +13,67 @@ const (
 	_ = oasimpl.EnforceVersion(oasimpl.Version - 7)
 )
 
+// EncodeJSON writes v as a JSON object.
+func (v *Note) EncodeJSON(w *oasimpl.Writer) {
+	start := len(w.Buf)
+	w.StringMember(`,"text":`, v.Text)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Note) DecodeJSON(r *oasimpl.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "text":
+			seen |= 1 << 0
+			at2 := r.Start()
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "text")
+			}
+			if oasimpl.Len(x1) < 1 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1)), "text")
+			}
+			v.Text = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasimpl.Missing(r, seen, 0x1, "text")
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Note) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNote.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintNote.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Note) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Note) UnmarshalJSON(data []byte) error {
+	r := oasimpl.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
 // EncodeJSON writes v as a JSON string.
 func (v *Status) EncodeJSON(w *oasimpl.Writer) {
 	w.String(string(*v))
@@ -343,6 +404,7 @@ func (v *Transfer) UnmarshalJSON(data []byte) error {
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
+	sizeHintNote     oasimpl.SizeHint
 	sizeHintStatus   oasimpl.SizeHint
 	sizeHintCode     oasimpl.SizeHint
 	sizeHintCategory oasimpl.SizeHint

@@ -14,6 +14,20 @@ import (
 // it since Go 1.27: its Marshal, Unmarshal, Encoder and Decoder.
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v Note) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintNote.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *Note) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasimpl.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Status) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintStatus.EncodeTo(enc, v.EncodeJSON)
 }

@@ -6,6 +6,11 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
+// Note is the object schema #/components/schemas/Note.
+type Note struct {
+	Text string `json:"text"`
+}
+
 // Status is the enum schema #/components/schemas/Status.
 type Status string
 

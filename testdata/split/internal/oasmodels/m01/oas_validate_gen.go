@@ -10,6 +10,24 @@ import (
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Note) Validate() error {
+	var c oasimpl.Validator
+	v.ValidateWith(&c)
+	return c.Err()
+}
+
+// ValidateWith is Validate's work, for the Validate methods of the
+// types holding a Note: it adds what breaks the schema to c.
+func (v *Note) ValidateWith(c *oasimpl.Validator) {
+	c.Key("text")
+	if oasimpl.Len(v.Text) < 1 {
+		c.Errorf("length %d is less than minLength 1", oasimpl.Len(v.Text))
+	}
+	c.Pop()
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *Status) Validate() error {
 	var c oasimpl.Validator
 	v.ValidateWith(&c)
