@@ -4,6 +4,7 @@ package oasclient
 
 import (
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasclient/c01"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasclient/c02"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasclient/c03"
@@ -27,7 +28,7 @@ type Client struct {
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
 func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
-	cfg, err := oashttp.NewClientConfig(baseURL, opts)
+	cfg, err := oashttpimpl.NewClient(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}

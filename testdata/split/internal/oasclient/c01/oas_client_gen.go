@@ -15,11 +15,11 @@ import (
 
 // Client calls this part's operations over HTTP; the API's Client embeds it.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns the client of this part's operations, configured with cfg.
-func NewClient(cfg *oashttp.ClientConfig) *Client {
+func NewClient(cfg *oashttpimpl.Client) *Client {
 	return &Client{cfg: cfg}
 }
 
@@ -37,7 +37,7 @@ func (c *Client) ListOrders(ctx context.Context, params ListOrdersParams, opts .
 			}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	oashttpimpl.QueryString(&req, "status", params.Status)
 	oashttpimpl.QueryString(&req, "code", params.Code)
@@ -64,7 +64,7 @@ func (c *Client) GetOrder(ctx context.Context, params GetOrderParams, opts ...oa
 			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", int64(params.ID))}}
 		}
 	}
-	req := oashttp.Request{Method: "GET", Options: opts}
+	req := oashttpimpl.Request{Method: "GET", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -92,7 +92,7 @@ func (c *Client) AddNote(ctx context.Context, params AddNoteParams, body *m01.No
 			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", int64(params.ID))}}
 		}
 	}
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/notes"...)
 	if body != nil {

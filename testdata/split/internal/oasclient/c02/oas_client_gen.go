@@ -15,11 +15,11 @@ import (
 
 // Client calls this part's operations over HTTP; the API's Client embeds it.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns the client of this part's operations, configured with cfg.
-func NewClient(cfg *oashttp.ClientConfig) *Client {
+func NewClient(cfg *oashttpimpl.Client) *Client {
 	return &Client{cfg: cfg}
 }
 
@@ -30,7 +30,7 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", int64(params.ID))}}
 		}
 	}
-	req := oashttp.Request{Method: "DELETE", Options: opts}
+	req := oashttpimpl.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	return c.readDeleteOrderResponse(c.cfg.Do(ctx, &req))
 }
@@ -59,7 +59,7 @@ func (c *Client) CancelOrder(ctx context.Context, params CancelOrderParams, opts
 			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", int64(params.ID))}}
 		}
 	}
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/cancel"...)
 	return c.readDeleteOrderResponse(c.cfg.Do(ctx, &req))

@@ -13,17 +13,17 @@ import (
 
 // Client calls this part's operations over HTTP; the API's Client embeds it.
 type Client struct {
-	cfg *oashttp.ClientConfig
+	cfg *oashttpimpl.Client
 }
 
 // NewClient returns the client of this part's operations, configured with cfg.
-func NewClient(cfg *oashttp.ClientConfig) *Client {
+func NewClient(cfg *oashttpimpl.Client) *Client {
 	return &Client{cfg: cfg}
 }
 
 // CreateOrder calls POST /orders
 func (c *Client) CreateOrder(ctx context.Context, body *m03.Order, opts ...oashttp.CallOption) (CreateOrderResponse, error) {
-	req := oashttp.Request{Method: "POST", Options: opts}
+	req := oashttpimpl.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {

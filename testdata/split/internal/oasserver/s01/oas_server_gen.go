@@ -52,7 +52,7 @@ var operations = [3]struct{ produces []string }{
 // Server serves this part's operations for the API's server.
 type Server struct {
 	h   Handler
-	cfg *oashttp.ServerConfig
+	cfg *oashttpimpl.Server
 	// begin is the API's server's check of a request's credentials and
 	// Accept header, for an operation by its index in this part; nil when
 	// no operation has security.
@@ -61,7 +61,7 @@ type Server struct {
 
 // NewServer returns the server of this part's operations, for the API's server
 // configured with cfg.
-func NewServer(h Handler, cfg *oashttp.ServerConfig, begin func(http.ResponseWriter, *http.Request, int) (context.Context, bool)) *Server {
+func NewServer(h Handler, cfg *oashttpimpl.Server, begin func(http.ResponseWriter, *http.Request, int) (context.Context, bool)) *Server {
 	return &Server{h: h, cfg: cfg, begin: begin}
 }
 
