@@ -27,9 +27,9 @@ import (
 // decoders) are shared within a part only.
 //
 // The root packages keep the API's names: ServerDir's Handler embeds the
-// parts' Handler interfaces, so one type implements them all; its
-// Unimplemented embeds theirs; its Server routes, checks security and
-// hands each request to its operation's part. ClientDir's Client embeds
+// parts' Handler interfaces, so one type implements them all; its Server
+// routes, checks security and hands each request to its operation's
+// part. Unimplemented, in UnimplementedDir, embeds the parts'. ClientDir's Client embeds
 // the parts' clients, so their methods are its own, and NewClient gives
 // them one configuration.
 

@@ -142,32 +142,8 @@ func genServer(f *file, a *api) {
 	}
 	f.P("}")
 	f.P()
-	f.P("// ", a.unimplemented, " answers every operation with 501 Not Implemented: its")
-	f.P("// methods return ", rt("ErrNotImplemented"), ". Embed it in a ", a.handler, " so that")
-	f.P("// operations added to the spec do not break the build.")
 	if a.parts == nil {
-		f.P("type ", f.declType(a.unimplemented), " struct{}")
-		f.P()
-		genUnimplemented(f, a)
-	} else {
-		f.P("type ", f.declType(a.unimplemented), " struct {")
-		for _, p := range a.parts {
-			f.P(opPartField(p, "Unimplemented"))
-		}
-		f.P("}")
-		f.P()
-		for _, p := range a.parts {
-			f.P("type ", opPartField(p, "Unimplemented"), " = ", f.qual(Ident{p.server.path, a.unimplemented}))
-		}
-		f.P()
-	}
-
-	for _, sc := range a.schemes {
-		f.P("// ", sc.Method, " rejects every request: no credentials are valid until it is written.")
-		f.P("func (", a.unimplemented, ") ", sc.Method, f.securitySig(sc), " {")
-		f.P("return nil, ", rt("ErrNotImplemented"))
-		f.P("}")
-		f.P()
+		genUnimplementedType(f, a)
 	}
 
 	authz, authorize := authorizers(a)
@@ -366,6 +342,40 @@ func genServer(f *file, a *api) {
 		genObjectDecoders(f, a)
 	}
 	genSecurity(f, a, authz)
+}
+
+// genUnimplementedType prints the Unimplemented type of the API: with
+// the operations in parts (opsplit.go), in a package of its own,
+// embedding the parts'.
+func genUnimplementedType(f *file, a *api) {
+	// Named in text, not imported: with the operations in parts, the
+	// package may name nothing else of oashttp.
+	f.P("// ", a.unimplemented, " answers every operation with 501 Not Implemented: its")
+	f.P("// methods return oashttp.ErrNotImplemented. Embed it in a ", a.handler, " so that")
+	f.P("// operations added to the spec do not break the build.")
+	if a.parts == nil {
+		f.P("type ", f.declType(a.unimplemented), " struct{}")
+		f.P()
+		genUnimplemented(f, a)
+	} else {
+		f.P("type ", f.declType(a.unimplemented), " struct {")
+		for _, p := range a.parts {
+			f.P(opPartField(p, "Unimplemented"))
+		}
+		f.P("}")
+		f.P()
+		for _, p := range a.parts {
+			f.P("type ", opPartField(p, "Unimplemented"), " = ", f.qual(Ident{p.server.path, a.unimplemented}))
+		}
+		f.P()
+	}
+	for _, sc := range a.schemes {
+		f.P("// ", sc.Method, " rejects every request: no credentials are valid until it is written.")
+		f.P("func (", a.unimplemented, ") ", sc.Method, f.securitySig(sc), " {")
+		f.P("return nil, ", rt("ErrNotImplemented"))
+		f.P("}")
+		f.P()
+	}
 }
 
 // handlerMethods prints the Handler's methods of a's operations.

@@ -54,9 +54,13 @@ const (
 	ClientDir = "internal/oasclient"
 )
 
-// APIDirs are those four directories, which a package whose models are
+// UnimplementedDir is where the server's Unimplemented goes when the
+// operations are split into parts (opsplit.go).
+const UnimplementedDir = "internal/oasunimplemented"
+
+// APIDirs are those five directories, which a package whose models are
 // split may have.
-var APIDirs = []string{OpsDir, RouteDir, ServerDir, ClientDir}
+var APIDirs = []string{OpsDir, RouteDir, ServerDir, ClientDir, UnimplementedDir}
 
 // layout says which package declares each model type.
 type layout struct {
@@ -66,6 +70,9 @@ type layout struct {
 	// types, the router, the server and the client, which declare no
 	// model.
 	ops, route, server, client *modelPkg
+	// unimplemented is the package of the server's Unimplemented when the
+	// operations are split into parts.
+	unimplemented *modelPkg
 	// opParts are the parts the operations are split into (opsplit.go);
 	// none when their types, server and client are a package each.
 	opParts []*opPart
@@ -88,6 +95,7 @@ func newLayout(pkg *ir.Package, n int, importPath string) *layout {
 		return &modelPkg{name: path.Base(dir), dir: dir, path: path.Join(importPath, dir)}
 	}
 	l.ops, l.route, l.server, l.client = api(OpsDir), api(RouteDir), api(ServerDir), api(ClientDir)
+	l.unimplemented = api(UnimplementedDir)
 	for _, g := range groups {
 		if len(g) == 0 {
 			continue // a package without types
@@ -283,6 +291,18 @@ func genSplitAPI(a *api, pkgName string, k *checks, client bool, emit func(...*f
 	if err := emitPkg(l.server, ks, srv); err != nil {
 		return err
 	}
+	if a.parts != nil {
+		// A type with a method per operation costs the compiler a
+		// wrapper function for each promoted method, twice (for the
+		// value and the pointer): it compiles beside the server, not
+		// in it.
+		ku := k.forPackage()
+		f := l.unimplemented.file("oas_unimplemented_gen.go", ku)
+		genUnimplementedType(f, a)
+		if err := emitPkg(l.unimplemented, ku, f); err != nil {
+			return err
+		}
+	}
 	if client {
 		kc := k.forPackage()
 		f := l.client.file("oas_client_gen.go", kc)
@@ -335,7 +355,11 @@ func genAPIAliases(f *file, a *api, types []typesOf, client bool) {
 	}
 	q := func(name string) string { return f.qual(Ident{l.server.path, name}) }
 	alias(l.server, a.handler)
-	alias(l.server, a.unimplemented)
+	if a.parts != nil {
+		alias(l.unimplemented, a.unimplemented)
+	} else {
+		alias(l.server, a.unimplemented)
+	}
 	alias(l.server, a.server)
 	f.P("// ", a.newServer, " returns a server for h: see ", q(a.newServer), ".")
 	f.P("func ", a.newServer, "(h ", a.handler, ", opts ...", rt("ServerOption"), ") *", a.server, " {")

@@ -9,6 +9,7 @@ import (
 	"github.com/oasgen/oasgen/testdata/split/internal/oasops/o02"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasops/o03"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasserver"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasunimplemented"
 )
 
 // The operations' parameter, body and result types, declared in package
@@ -50,8 +51,8 @@ type (
 // Handler is declared in package oasserver.
 type Handler = oasserver.Handler
 
-// Unimplemented is declared in package oasserver.
-type Unimplemented = oasserver.Unimplemented
+// Unimplemented is declared in package oasunimplemented.
+type Unimplemented = oasunimplemented.Unimplemented
 
 // Server is declared in package oasserver.
 type Server = oasserver.Server

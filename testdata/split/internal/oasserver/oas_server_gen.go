@@ -30,24 +30,6 @@ type Handler interface {
 	HandleToken(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented: its
-// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
-// operations added to the spec do not break the build.
-type Unimplemented struct {
-	partUnimplemented01
-	partUnimplemented02
-	partUnimplemented03
-}
-
-type partUnimplemented01 = s01.Unimplemented
-type partUnimplemented02 = s02.Unimplemented
-type partUnimplemented03 = s03.Unimplemented
-
-// HandleToken rejects every request: no credentials are valid until it is written.
-func (Unimplemented) HandleToken(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
-	return nil, oashttp.ErrNotImplemented
-}
-
 // operations lists the operations by index: operationId, path template, tags
 // and the media types of the responses (none when a response has no body,
 // which any Accept header takes), and the method checking the security
