@@ -185,13 +185,17 @@ too: their parameter, body and result types into DIR/internal/oasops
 oas_server_gen.go), its router into DIR/internal/oasroute (its
 oas_router_gen.go) and the client into DIR/internal/oasclient (its
 oas_client_gen.go), each with an oas_validate_gen.go when its checks
-share values, and DIR's oas_api_gen.go declares an alias of each of
-their types, NewServer and NewClient (a client without the server stays
-in DIR). DIR must be in a Go module (the packages import each other by
-its path).
+share values, and Unimplemented into DIR/internal/oasunimplemented (its
+oas_unimplemented_gen.go); DIR's oas_api_gen.go declares an alias of
+each of their types, NewServer and NewClient (a client without the
+server stays in DIR). When those are large (or with -op-packages N),
+the types, the server and the client are split again into parts,
+DIR/internal/oasops/o01, oasserver/s01 and oasclient/c01 and on. DIR
+must be in a Go module (the packages import each other by its path).
 
 Files named oas_*_gen.go in DIR, in DIR/internal/oasmodels/* or in
-DIR/internal/oasops, oasroute, oasserver or oasclient, that a new
+DIR/internal/oasops, oasroute, oasserver, oasclient or
+oasunimplemented (and their parts), that a new
 generation does not write are removed. Warnings (what is not generated
 or not checked) go to stderr as a summary by kind: the count, the first
 file:line:col and its message, and what to do; -v lists each one (and
