@@ -38,6 +38,8 @@ type v2Type[T any] interface {
 	*T
 	oasimpl.Encoder
 	oasimpl.Decoder
+	oasrt.Marshaler
+	oasrt.Unmarshaler
 }
 
 const everythingDoc = `{"reqString":"a <b> & c","reqNullable":null,"reqArray":["x","\u00e9"],"reqNullableArray":null,"reqAny":{"a":[1,2.5]},"reqDate":"2021-12-01","counts":{"b":1,"a":2},"dateTime":"2021-01-27T01:04:48Z","uuid":"123e4567-e89b-12d3-a456-426614174000","matrix":[[1.5]]}`

@@ -8,6 +8,8 @@ import (
 	"math"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // This file is what generated MarshalJSONTo and UnmarshalJSONFrom methods
@@ -211,12 +213,12 @@ type Tokens struct {
 }
 
 // Enter and Leave are Writer.Enter and Writer.Leave for Tokens: past
-// MaxEncodeDepth values of recursive types, or once an error is recorded,
+// oasrt.MaxEncodeDepth values of recursive types, or once an error is recorded,
 // Enter returns false and the generated EncodeTokens writes nothing more
 // of the value.
 func (t *Tokens) Enter() bool {
-	if t.depth >= MaxEncodeDepth && t.err == nil {
-		t.err = ErrTooDeep
+	if t.depth >= oasrt.MaxEncodeDepth && t.err == nil {
+		t.err = oasrt.ErrTooDeep
 	}
 	if t.err != nil {
 		return false
@@ -301,11 +303,11 @@ func (t *Tokens) IntMember(k string, v int64) {
 func (t *Tokens) Uint(v uint64) { t.write(jsontext.Uint(v)) }
 
 // Float64 writes a float64 as Writer.Float64 does (jsontext formats it the
-// same way); NaN and the infinities are ErrUnsupportedFloat.
+// same way); NaN and the infinities are oasrt.ErrUnsupportedFloat.
 func (t *Tokens) Float64(v float64) {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		if t.err == nil {
-			t.err = ErrUnsupportedFloat
+			t.err = oasrt.ErrUnsupportedFloat
 		}
 		return
 	}
