@@ -6,6 +6,7 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"math"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -44,14 +45,8 @@ func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
 // encodeTo is EncodeTo, and with tokens EncodeTokensTo: both inline, so a
 // generated MarshalJSONTo makes one call whichever it calls.
 func (h *SizeHint) encodeTo(enc *jsontext.Encoder, encode func(*Writer), tokens func(*Tokens)) error {
-	if tokens != nil && h.n.Load() >= tokensFrom {
-		start := enc.OutputOffset()
-		t := Tokens{enc: enc}
-		tokens(&t)
-		if t.err == nil {
-			h.observe(int(enc.OutputOffset() - start))
-		}
-		return t.err
+	if h.n.Load() >= tokensFrom {
+		return h.encodeLarge(enc, encode, tokens)
 	}
 	w := h.GetWriter()
 	encode(w)
@@ -59,7 +54,7 @@ func (h *SizeHint) encodeTo(enc *jsontext.Encoder, encode func(*Writer), tokens 
 	err := w.err
 	if err == nil {
 		if len(w.Buf) >= tokensFrom && !ascii(w.Buf[:4<<10]) {
-			err = writeTokens(enc, w.Buf)
+			err = writeTokens(enc, w.Buf, nil)
 		} else {
 			err = enc.WriteValue(w.Buf)
 		}
@@ -68,8 +63,59 @@ func (h *SizeHint) encodeTo(enc *jsontext.Encoder, encode func(*Writer), tokens 
 	return err
 }
 
-// tokensFrom is the size from which EncodeTo writes an output holding
-// text beyond ASCII (in its first 4 KiB) token by token.
+// encodeLarge writes a value of a type whose outputs have reached
+// tokensFrom token by token: with tokens when the type has an
+// EncodeTokens method, otherwise with encode into a Writer with a tape,
+// which keeps the strings aside (Writer.tapeStr) instead of escaping them
+// into its buffer, so that writeTokens hands each to enc as the string it
+// is, escaped once, by enc, as a plain struct's are, and the buffer holds
+// only the keys and the rest.
+func (h *SizeHint) encodeLarge(enc *jsontext.Encoder, encode func(*Writer), tokens func(*Tokens)) error {
+	start := enc.OutputOffset()
+	var err error
+	if tokens != nil {
+		t := Tokens{enc: enc}
+		tokens(&t)
+		err = t.err
+	} else {
+		w := GetWriter()
+		tape := tapes.Get().(*[]string)
+		last := h.tokens.Load()
+		if n := int(last >> 32); cap(w.Buf) < n {
+			w.Buf = make([]byte, 0, n+n/16)
+		}
+		if n := int(uint32(last)); cap(*tape) < n {
+			*tape = make([]string, 0, n+n/16)
+		}
+		w.tape = tape
+		encode(w)
+		w.tape = nil
+		if n, m := uint64(len(w.Buf)), uint64(len(*tape)); n < 1<<32 && m < 1<<32 {
+			h.tokens.Store(n<<32 | m)
+		}
+		if err = w.err; err == nil {
+			err = writeTokens(enc, w.Buf, *tape)
+		}
+		clear(*tape) // keep no string alive
+		*tape = (*tape)[:0]
+		if cap(*tape)*int(unsafe.Sizeof("")) > maxPooled {
+			*tape = nil
+		}
+		tapes.Put(tape)
+		ReleaseWriter(w)
+	}
+	if err == nil {
+		h.observe(int(enc.OutputOffset() - start))
+	}
+	return err
+}
+
+// tapes pools the tapes of encodeLarge.
+var tapes = sync.Pool{New: func() any { return new([]string) }}
+
+// tokensFrom is the size from which EncodeTo writes a value token by
+// token: once a type's outputs have reached it, and, for the first such
+// output, when it holds text beyond ASCII (in its first 4 KiB).
 const tokensFrom = 64 << 10
 
 // ascii reports whether b holds only ASCII bytes.
@@ -89,8 +135,9 @@ func ascii(b []byte) bool {
 }
 
 // writeTokens writes b, a Writer's output (valid JSON, no white space), to
-// enc token by token.
-func writeTokens(enc *jsontext.Encoder, b []byte) error {
+// enc token by token. With a tape, each zero byte in b stands for the next
+// string of the tape (Writer.tapeStr).
+func writeTokens(enc *jsontext.Encoder, b []byte, tape []string) error {
 	var err error
 	for i := 0; i < len(b) && err == nil; {
 		switch b[i] {
@@ -105,6 +152,9 @@ func writeTokens(enc *jsontext.Encoder, b []byte) error {
 			err = enc.WriteToken(jsontext.BeginArray)
 		case ']':
 			err = enc.WriteToken(jsontext.EndArray)
+		case 0:
+			err = writeString(enc, tape[0])
+			tape = tape[1:]
 		case '"':
 			end, plain := stringEnd(b, i+1)
 			if plain {
@@ -124,6 +174,19 @@ func writeTokens(enc *jsontext.Encoder, b []byte) error {
 			continue
 		}
 		i++
+	}
+	return err
+}
+
+// writeString writes s to enc as Tokens.String does: enc escapes it, and a
+// string with invalid UTF-8 that enc's options reject goes as the Writer
+// writes it.
+func writeString(enc *jsontext.Encoder, s string) error {
+	err := enc.WriteToken(jsontext.String(s))
+	if err != nil && !utf8.ValidString(s) {
+		var w Writer
+		w.String(s)
+		err = enc.WriteValue(w.Buf)
 	}
 	return err
 }

@@ -34,7 +34,7 @@ func TestWriteTokens(t *testing.T) {
 		if err := jsontext.NewEncoder(&want, opts).WriteValue(w.Buf); err != nil {
 			t.Fatal(err)
 		}
-		if err := writeTokens(jsontext.NewEncoder(&got, opts), w.Buf); err != nil {
+		if err := writeTokens(jsontext.NewEncoder(&got, opts), w.Buf, nil); err != nil {
 			t.Fatal(err)
 		}
 		if got.String() != want.String() {

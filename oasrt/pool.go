@@ -70,7 +70,13 @@ func PutWriter(w *Writer) ([]byte, error) {
 // generated MarshalJSON methods keep one per type. The zero value is ready
 // to use; a SizeHint is safe for concurrent use, and while a small type's
 // outputs keep their size it is only read.
-type SizeHint struct{ n atomic.Int64 }
+type SizeHint struct {
+	n atomic.Int64
+	// tokens holds, for MarshalJSONTo's token way (Go 1.27), the size of
+	// the last value's Writer buffer and its number of strings, so that
+	// both are allocated once: buffer<<32 | strings.
+	tokens atomic.Uint64
+}
 
 // GetWriter returns an empty Writer from the pool, its buffer already
 // large enough for the last large output h saw (a sixteenth more).
