@@ -42,6 +42,32 @@ func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
 	return h.encodeTo(enc, encode, nil)
 }
 
+// MarshalTo writes a value to enc as EncodeTo does, except that a value
+// of a type whose outputs have stayed below tokensFrom is encoded with
+// appendJSON, its AppendJSON method, into enc.AvailableBuffer(): the
+// Encoder's scratch buffer for values about to be written, which jsontext
+// keeps from call to call (up to 64 KiB, in the Encoders json.Marshal
+// pools), so that no pool of oasrt's is involved. The generated
+// MarshalJSONTo is
+//
+//	return h.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+//
+// (neither method value escapes, so both stay on the caller's stack, with
+// v).
+func (h *SizeHint) MarshalTo(enc *jsontext.Encoder, encode func(*Writer), appendJSON func([]byte) ([]byte, error)) error {
+	if h.n.Load() >= tokensFrom {
+		return h.encodeLarge(enc, encode, nil)
+	}
+	b, err := appendJSON(enc.AvailableBuffer())
+	if err != nil {
+		return err
+	}
+	if len(b) >= tokensFrom && !ascii(b[:4<<10]) {
+		return writeTokens(enc, b, nil)
+	}
+	return enc.WriteValue(b)
+}
+
 // encodeTo is EncodeTo, and with tokens EncodeTokensTo: both inline, so a
 // generated MarshalJSONTo makes one call whichever it calls.
 func (h *SizeHint) encodeTo(enc *jsontext.Encoder, encode func(*Writer), tokens func(*Tokens)) error {
@@ -136,7 +162,8 @@ func ascii(b []byte) bool {
 
 // writeTokens writes b, a Writer's output (valid JSON, no white space), to
 // enc token by token. With a tape, each zero byte in b stands for the next
-// string of the tape (Writer.tapeStr).
+// string of the tape, and each one byte for the next two, a member's name
+// and its string (Writer.tapeStr).
 func writeTokens(enc *jsontext.Encoder, b []byte, tape []string) error {
 	var err error
 	for i := 0; i < len(b) && err == nil; {
@@ -155,6 +182,11 @@ func writeTokens(enc *jsontext.Encoder, b []byte, tape []string) error {
 		case 0:
 			err = writeString(enc, tape[0])
 			tape = tape[1:]
+		case 1: // a member's name and its string
+			if err = enc.WriteValue(unsafe.Slice(unsafe.StringData(tape[0]), len(tape[0]))); err == nil {
+				err = writeString(enc, tape[1])
+			}
+			tape = tape[2:]
 		case '"':
 			end, plain := stringEnd(b, i+1)
 			if plain {

@@ -114,14 +114,19 @@ func (h *SizeHint) observe(n int) {
 //	w := h.Start(dst)
 //	v.EncodeJSON(&w)
 //	return h.Output(&w, dst)
+//
+// A dst with room for an output of the size h holds is used as it is, the
+// Writer growing it if the output is larger after all (MarshalTo hands
+// Start jsontext's AvailableBuffer, a power of two in size, which an
+// output just below it would otherwise miss by the sixteenth).
 func (h *SizeHint) Start(dst []byte) Writer {
 	n := h.n.Load()
-	if n == 0 {
-		n = minOwned
-	} else {
-		n += n / 16
-	}
-	if int64(cap(dst)-len(dst)) < n {
+	if room := int64(cap(dst) - len(dst)); room < n || room == 0 {
+		if n == 0 {
+			n = minOwned
+		} else {
+			n += n / 16
+		}
 		b := make([]byte, len(dst), int64(len(dst))+n)
 		if len(dst) > 0 { // MarshalJSON's nil: no call to copy nothing
 			copy(b, dst)

@@ -434,10 +434,17 @@ func (w *Writer) RawJSON(v []byte) {
 	w.setBuf(out)
 }
 
-// tapeStr is str for a Writer with a tape: k goes in the buffer, s on the
-// tape, and a zero byte, which no JSON text holds outside a string, in
-// its place in the buffer.
+// tapeStr is str for a Writer with a tape: s goes on the tape, and a zero
+// byte, which no JSON text holds outside a string, in its place in the
+// buffer. A key as generated encoders write it (`,"name":`) with no
+// escape in the name goes on the tape before s, and the buffer gets a
+// comma and a one byte for the two.
 func (w *Writer) tapeStr(k, s string) {
+	if n := len(k); n >= 4 && k[0] == ',' && k[n-1] == ':' {
+		w.setBuf(append(w.Buf, ',', 1))
+		*w.tape = append(*w.tape, k[1:n-1], s)
+		return
+	}
 	w.setBuf(append(append(w.Buf, k...), 0))
 	*w.tape = append(*w.tape, s)
 }

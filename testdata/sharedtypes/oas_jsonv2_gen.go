@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintUser.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Left) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLeft.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintLeft.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Left) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Right) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRight.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintRight.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *Right) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v State) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintState.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintState.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *State) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOK.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGetIssueOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *GetIssueOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Assignee) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAssignee.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintAssignee.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *Assignee) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AssigneeLabelsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAssigneeLabelsItem.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintAssigneeLabelsItem.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *AssigneeLabelsItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKMilestone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOKMilestone.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGetIssueOKMilestone.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,7 +127,7 @@ func (v *GetIssueOKMilestone) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKDue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOKDue.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGetIssueOKDue.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -141,7 +141,7 @@ func (v *GetIssueOKDue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKHolder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOKHolder.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGetIssueOKHolder.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -155,7 +155,7 @@ func (v *GetIssueOKHolder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOK.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGetPullRequestOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -169,7 +169,7 @@ func (v *GetPullRequestOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKMilestone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOKMilestone.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGetPullRequestOKMilestone.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -183,7 +183,7 @@ func (v *GetPullRequestOKMilestone) UnmarshalJSONFrom(dec *jsontext.Decoder) err
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKDue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOKDue.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGetPullRequestOKDue.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -197,7 +197,7 @@ func (v *GetPullRequestOKDue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKKeeper) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOKKeeper.EncodeTo(enc, v.EncodeJSON)
+	return sizeHintGetPullRequestOKKeeper.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
