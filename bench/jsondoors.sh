@@ -37,9 +37,9 @@ count() { # count BIN OP LIB W N: instructions per call (GOGC=off: the collector
 printf '| Go | op | workload | plain (instructions per call) | oasgen | oasgen/plain |\n|---|---|---|---:|---:|---:|\n'
 for g in $gos; do
 	for op in ${OPS:-marshal unmarshal}; do
-		for w in A B C SomeValue Oneof; do
+		for w in A B C SomeValue Oneof M; do
 			echo "$w" | grep -Eq "${W:-.}" || continue
-			case $w in B) n=1 ;; C) n=2000 ;; *) n=20000 ;; esac
+			case $w in B | M) n=1 ;; C) n=2000 ;; *) n=20000 ;; esac
 			p=$(count "$work/ji$g" "$op" plain "$w" "$n")
 			o=$(count "$work/ji$g" "$op" oasgen "$w" "$n")
 			awk -v g="$g" -v op="$op" -v w="$w" -v p="$p" -v o="$o" 'BEGIN { printf "| %s | %s | %s | %d | %d | %.3f |\n", g, op, w, p, o, o / p }'

@@ -6,6 +6,7 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"math"
+	"math/bits"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -55,23 +56,20 @@ func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
 // (neither method value escapes, so both stay on the caller's stack, with
 // v).
 func (h *SizeHint) MarshalTo(enc *jsontext.Encoder, encode func(*Writer), appendJSON func([]byte) ([]byte, error)) error {
-	if h.n.Load() >= tokensFrom {
+	if h.n.Load() >= tokensFrom && h.wide.Load() {
 		return h.encodeLarge(enc, encode, nil)
 	}
 	b, err := appendJSON(enc.AvailableBuffer())
 	if err != nil {
 		return err
 	}
-	if len(b) >= tokensFrom && !ascii(b[:4<<10]) {
-		return writeTokens(enc, b, nil)
-	}
-	return enc.WriteValue(b)
+	return h.writeValue(enc, b)
 }
 
 // encodeTo is EncodeTo, and with tokens EncodeTokensTo: both inline, so a
 // generated MarshalJSONTo makes one call whichever it calls.
 func (h *SizeHint) encodeTo(enc *jsontext.Encoder, encode func(*Writer), tokens func(*Tokens)) error {
-	if h.n.Load() >= tokensFrom {
+	if h.n.Load() >= tokensFrom && (tokens != nil || h.wide.Load()) {
 		return h.encodeLarge(enc, encode, tokens)
 	}
 	w := h.GetWriter()
@@ -79,14 +77,31 @@ func (h *SizeHint) encodeTo(enc *jsontext.Encoder, encode func(*Writer), tokens 
 	h.observe(len(w.Buf))
 	err := w.err
 	if err == nil {
-		if len(w.Buf) >= tokensFrom && !ascii(w.Buf[:4<<10]) {
-			err = writeTokens(enc, w.Buf, nil)
-		} else {
-			err = enc.WriteValue(w.Buf)
-		}
+		err = h.writeValue(enc, w.Buf)
 	}
 	ReleaseWriter(w)
 	return err
+}
+
+// writeValue writes b, a whole output, to enc in one WriteValue or, when
+// it is large and its first 4 KiB are wide text (a quarter or more of
+// their bytes beyond ASCII), token by token, and records which for the
+// type's next value. jsontext's WriteValue decodes each character beyond
+// ASCII twice, where a string token is decoded once; a token costs more
+// than WriteValue's scan of it, so a large value of ASCII text, numbers
+// and a few words beyond ASCII is faster in one WriteValue.
+func (h *SizeHint) writeValue(enc *jsontext.Encoder, b []byte) error {
+	if len(b) >= tokensFrom {
+		sample := b[:4<<10]
+		wide := 4*nonASCII(sample) >= len(sample)
+		if wide != h.wide.Load() {
+			h.wide.Store(wide)
+		}
+		if wide {
+			return writeTokens(enc, b, nil)
+		}
+	}
+	return enc.WriteValue(b)
 }
 
 // encodeLarge writes a value of a type whose outputs have reached
@@ -119,6 +134,9 @@ func (h *SizeHint) encodeLarge(enc *jsontext.Encoder, encode func(*Writer), toke
 		if n, m := uint64(len(w.Buf)), uint64(len(*tape)); n < 1<<32 && m < 1<<32 {
 			h.tokens.Store(n<<32 | m)
 		}
+		if !wideStrings(*tape) {
+			h.wide.Store(false) // the next value goes in one WriteValue
+		}
 		if err = w.err; err == nil {
 			err = writeTokens(enc, w.Buf, *tape)
 		}
@@ -136,28 +154,39 @@ func (h *SizeHint) encodeLarge(enc *jsontext.Encoder, encode func(*Writer), toke
 	return err
 }
 
+// wideStrings reports whether the strings of a tape, in their first 4 KiB
+// taken together, are wide text: a quarter or more of their bytes beyond
+// ASCII (writeValue).
+func wideStrings(tape []string) bool {
+	n, wide := 0, 0
+	for _, s := range tape {
+		if n >= 4<<10 {
+			break
+		}
+		n += len(s)
+		wide += nonASCII(unsafe.Slice(unsafe.StringData(s), len(s)))
+	}
+	return 4*wide >= n
+}
+
 // tapes pools the tapes of encodeLarge.
 var tapes = sync.Pool{New: func() any { return new([]string) }}
 
-// tokensFrom is the size from which EncodeTo writes a value token by
-// token: once a type's outputs have reached it, and, for the first such
-// output, when it holds text beyond ASCII (in its first 4 KiB).
+// tokensFrom is the size from which a value of wide text is written token
+// by token (writeValue, and encodeLarge once a type's
+// outputs have reached it).
 const tokensFrom = 64 << 10
 
-// ascii reports whether b holds only ASCII bytes.
-func ascii(b []byte) bool {
-	i := 0
+// nonASCII returns the number of bytes of b beyond ASCII.
+func nonASCII(b []byte) int {
+	n, i := 0, 0
 	for ; i+8 <= len(b); i += 8 {
-		if load64(b, i)&0x8080808080808080 != 0 {
-			return false
-		}
+		n += bits.OnesCount64(load64(b, i) & 0x8080808080808080)
 	}
 	for ; i < len(b); i++ {
-		if b[i] >= 0x80 {
-			return false
-		}
+		n += int(b[i] >> 7)
 	}
-	return true
+	return n
 }
 
 // writeTokens writes b, a Writer's output (valid JSON, no white space), to

@@ -76,6 +76,9 @@ type SizeHint struct {
 	// the last value's Writer buffer and its number of strings, so that
 	// both are allocated once: buffer<<32 | strings.
 	tokens atomic.Uint64
+	// wide is set while the type's large outputs hold text beyond ASCII,
+	// which MarshalJSONTo then writes token by token.
+	wide atomic.Bool
 }
 
 // GetWriter returns an empty Writer from the pool, its buffer already

@@ -308,60 +308,79 @@ func TestTokensPath(t *testing.T) {
 	}
 }
 
-// TestTapePath checks MarshalJSONTo's default way for a large value
-// (SizeHint.EncodeTo once the type's outputs have reached 64 KiB: the
-// Writer keeps the strings on a tape and hands them to the Encoder token
-// by token) against one WriteValue of the same value's EncodeJSON output,
-// under encoding/json's options and v2's, on a value with every kind of
-// member (formats, maps, raw JSON, nulls) and strings with escapes, text
-// beyond ASCII, U+2028 and invalid UTF-8; then that a value that cannot be
-// encoded writes nothing and gives its error.
+// TestTapePath checks MarshalJSONTo's way for a large value of wide text
+// (SizeHint.EncodeTo and MarshalTo once the type's outputs have reached
+// 64 KiB, a quarter of their bytes beyond ASCII: the Writer keeps the
+// strings on a tape and hands them to the Encoder token by token) against
+// one WriteValue of the same value's EncodeJSON output, under
+// encoding/json's options and v2's, on a value with every kind of member
+// (formats, maps, raw JSON, nulls) and strings with escapes, U+2028 and
+// invalid UTF-8; that a large value of ASCII text with a few words beyond
+// it keeps the one WriteValue; and that a value that cannot be encoded
+// writes nothing and gives its error.
 func TestTapePath(t *testing.T) {
-	var e formats.Everything
-	if err := oasrt.Unmarshal([]byte(everythingDoc), &e); err != nil {
-		t.Fatal(err)
-	}
-	for i := range 3000 {
-		e.ReqArray = append(e.ReqArray, "東京 <&> \u2028 \"q\" \\ \t"+strings.Repeat("x", i%40), "bad \xff\xfe byte", "")
-	}
-	var w oasrt.Writer
-	e.EncodeJSON(&w)
-	for _, o := range []struct {
+	for _, tc := range []struct {
 		name string
-		opts jsontext.Options
-		bad  string // how a bad byte comes out token by token
+		text string // most of each string
+		tape bool
 	}{
-		{"encoding/json", json.DefaultOptionsV1(), "\uFFFD"},
-		{"v2", jsonv2.DefaultOptionsV2(), `\ufffd`},
+		{"wide", "東京都の天気は晴れ、気温は二十度", true},
+		{"ascii", "Tokyo is sunny, 20 degrees, 晴れ", false},
 	} {
-		var want bytes.Buffer
-		if err := jsontext.NewEncoder(&want, o.opts).WriteValue(w.Buf); err != nil {
+		var e formats.Everything
+		if err := oasrt.Unmarshal([]byte(everythingDoc), &e); err != nil {
 			t.Fatal(err)
 		}
-		wantTape := bytes.ReplaceAll(want.Bytes(), []byte(`\ufffd`), []byte(o.bad))
-		var h oasrt.SizeHint
-		for call := range 3 { // the first call finds the size; the others take the tape
+		for i := range 3000 {
+			e.ReqArray = append(e.ReqArray, tc.text+" <&> \u2028 \"q\" \\ \t"+strings.Repeat("x", i%4), "bad \xff\xfe byte", "")
+		}
+		var w oasrt.Writer
+		e.EncodeJSON(&w)
+		for _, o := range []struct {
+			name string
+			opts jsontext.Options
+			bad  string // how a bad byte comes out token by token
+		}{
+			{"encoding/json", json.DefaultOptionsV1(), "\uFFFD"},
+			{"v2", jsonv2.DefaultOptionsV2(), `\ufffd`},
+		} {
+			var want bytes.Buffer
+			if err := jsontext.NewEncoder(&want, o.opts).WriteValue(w.Buf); err != nil {
+				t.Fatal(err)
+			}
+			wantLater := want.Bytes()
+			if tc.tape {
+				wantLater = bytes.ReplaceAll(wantLater, []byte(`\ufffd`), []byte(o.bad))
+			}
+			var h oasrt.SizeHint
+			for call := range 3 { // the first call finds the size; the others take the tape, or not
+				var got bytes.Buffer
+				if err := h.EncodeTo(jsontext.NewEncoder(&got, o.opts), e.EncodeJSON); err != nil {
+					t.Fatalf("%s, %s, call %d: %v", tc.name, o.name, call, err)
+				}
+				if call > 0 && !bytes.Equal(got.Bytes(), wantLater) || call == 0 && jsoneqBytes(got.Bytes(), want.Bytes()) != nil {
+					t.Fatalf("%s, %s, call %d: %d bytes, not what one WriteValue gives (%d bytes)", tc.name, o.name, call, got.Len(), want.Len())
+				}
+			}
+			e.Double = oasrt.NewOpt(math.NaN())
 			var got bytes.Buffer
-			if err := h.EncodeTo(jsontext.NewEncoder(&got, o.opts), e.EncodeJSON); err != nil {
-				t.Fatalf("%s, call %d: %v", o.name, call, err)
+			enc := jsontext.NewEncoder(&got, o.opts)
+			if err := h.EncodeTo(enc, e.EncodeJSON); !errors.Is(err, oasrt.ErrUnsupportedFloat) || enc.OutputOffset() != 0 {
+				t.Errorf("%s, %s: a NaN: %v after %d bytes, want %v and nothing written", tc.name, o.name, err, enc.OutputOffset(), oasrt.ErrUnsupportedFloat)
 			}
-			if call > 0 && !bytes.Equal(got.Bytes(), wantTape) || call == 0 && jsoneqBytes(got.Bytes(), want.Bytes()) != nil {
-				t.Fatalf("%s, call %d: %d bytes, not what one WriteValue gives (%d bytes)", o.name, call, got.Len(), want.Len())
-			}
+			e.Double = oasrt.Opt[float64]{}
 		}
-		e.Double = oasrt.NewOpt(math.NaN())
-		var got bytes.Buffer
-		enc := jsontext.NewEncoder(&got, o.opts)
-		if err := h.EncodeTo(enc, e.EncodeJSON); !errors.Is(err, oasrt.ErrUnsupportedFloat) || enc.OutputOffset() != 0 {
-			t.Errorf("%s: a NaN: %v after %d bytes, want %v and nothing written", o.name, err, enc.OutputOffset(), oasrt.ErrUnsupportedFloat)
+		// And through json.Marshal (the generated MarshalJSONTo, MarshalTo),
+		// whose second call takes the tape, or not.
+		first, err1 := json.Marshal(e)
+		second, err2 := json.Marshal(e)
+		wantSecond := first
+		if tc.tape {
+			wantSecond = bytes.ReplaceAll(first, []byte(`\ufffd`), []byte("\uFFFD"))
 		}
-		e.Double = oasrt.Opt[float64]{}
-	}
-	// And through json.Marshal, whose second call takes the tape.
-	first, err1 := json.Marshal(e)
-	second, err2 := json.Marshal(e)
-	if err1 != nil || err2 != nil || !bytes.Equal(bytes.ReplaceAll(first, []byte(`\ufffd`), []byte("\uFFFD")), second) {
-		t.Fatalf("json.Marshal twice: %v, %v; outputs the same: %v", err1, err2, bytes.Equal(first, second))
+		if err1 != nil || err2 != nil || !bytes.Equal(wantSecond, second) {
+			t.Fatalf("%s: json.Marshal twice: %v, %v; second output as expected: %v", tc.name, err1, err2, bytes.Equal(wantSecond, second))
+		}
 	}
 }
 

@@ -8,7 +8,7 @@
 // encoding/json/v2 and reaches the generated MarshalJSONTo and
 // UnmarshalJSONFrom; built by Go 1.26, MarshalJSON and UnmarshalJSON.
 //
-//	jsoninstr marshal|unmarshal plain|oasgen A|B|C|SomeValue|Oneof N
+//	jsoninstr marshal|unmarshal plain|oasgen A|B|C|SomeValue|Oneof|M N
 //
 // With -allocs it prints, instead of running under callgrind, the bytes
 // and allocations one call takes (testing.AllocsPerRun's count, and
@@ -26,6 +26,7 @@ import (
 	oasa "github.com/oasgen/oasgen/bench/internal/oasgen/a"
 	oasb "github.com/oasgen/oasgen/bench/internal/oasgen/b"
 	oasc "github.com/oasgen/oasgen/bench/internal/oasgen/c"
+	oasm "github.com/oasgen/oasgen/bench/internal/oasgen/m"
 	oasu "github.com/oasgen/oasgen/bench/internal/oasgen/u"
 	"github.com/oasgen/oasgen/bench/internal/payload"
 	"github.com/oasgen/oasgen/bench/internal/plain"
@@ -41,7 +42,7 @@ func main() {
 	allocs := flag.Bool("allocs", false, "print the bytes and allocations a call takes instead")
 	flag.Parse()
 	if flag.NArg() != 4 {
-		fmt.Fprintln(os.Stderr, "usage: jsoninstr [-allocs] marshal|unmarshal plain|oasgen A|B|C|SomeValue|Oneof N")
+		fmt.Fprintln(os.Stderr, "usage: jsoninstr [-allocs] marshal|unmarshal plain|oasgen A|B|C|SomeValue|Oneof|M N")
 		os.Exit(2)
 	}
 	op, lib, w := flag.Arg(0), flag.Arg(1), flag.Arg(2)
@@ -73,6 +74,10 @@ func main() {
 		fresh, data = func() any { return new(plain.Oneof) }, payload.Oneof
 	case "Oneof/oasgen":
 		fresh, data = func() any { return new(oasu.Oneof) }, payload.Oneof
+	case "M/plain":
+		fresh, data = func() any { return new(plain.MasterData) }, masterData()
+	case "M/oasgen":
+		fresh, data = func() any { return new(oasm.MasterData) }, masterData()
 	default:
 		fmt.Fprintln(os.Stderr, "jsoninstr: no workload", w)
 		os.Exit(2)
@@ -94,6 +99,14 @@ func main() {
 		return
 	}
 	calls(op, v, fresh, data, n)
+}
+
+// masterData returns the streaming benchmark's master data, 4 MB of it:
+// a large value whose text is ASCII, with numbers and booleans.
+func masterData() []byte {
+	data, err := json.Marshal(payload.MasterDataValue(4))
+	check(err)
+	return data
 }
 
 // calls makes the n calls callgrind counts (--toggle-collect=main.calls).
