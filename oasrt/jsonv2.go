@@ -191,8 +191,9 @@ func nonASCII(b []byte) int {
 
 // writeTokens writes b, a Writer's output (valid JSON, no white space), to
 // enc token by token. With a tape, each zero byte in b stands for the next
-// string of the tape, and each one byte for the next two, a member's name
-// and its string (Writer.tapeStr).
+// string of the tape, and each one byte, followed by the length of a
+// quoted name and the name, for a member with that name and the next
+// string (Writer.tapeStr).
 func writeTokens(enc *jsontext.Encoder, b []byte, tape []string) error {
 	var err error
 	for i := 0; i < len(b) && err == nil; {
@@ -211,11 +212,14 @@ func writeTokens(enc *jsontext.Encoder, b []byte, tape []string) error {
 		case 0:
 			err = writeString(enc, tape[0])
 			tape = tape[1:]
-		case 1: // a member's name and its string
-			if err = enc.WriteValue(unsafe.Slice(unsafe.StringData(tape[0]), len(tape[0]))); err == nil {
-				err = writeString(enc, tape[1])
+		case 1: // a member: its quoted name, after its length, then its string
+			n := int(b[i+1])
+			if err = enc.WriteValue(b[i+2 : i+2+n]); err == nil {
+				err = writeString(enc, tape[0])
 			}
-			tape = tape[2:]
+			tape = tape[1:]
+			i += 2 + n
+			continue
 		case '"':
 			end, plain := stringEnd(b, i+1)
 			if plain {

@@ -436,16 +436,15 @@ func (w *Writer) RawJSON(v []byte) {
 
 // tapeStr is str for a Writer with a tape: s goes on the tape, and a zero
 // byte, which no JSON text holds outside a string, in its place in the
-// buffer. A key as generated encoders write it (`,"name":`) with no
-// escape in the name goes on the tape before s, and the buffer gets a
-// comma and a one byte for the two.
+// buffer. A key as generated encoders write it (`,"name":`) goes in the
+// buffer as a comma, a one byte, the length of the quoted name and the
+// quoted name, for the name and the string after it.
 func (w *Writer) tapeStr(k, s string) {
-	if n := len(k); n >= 4 && k[0] == ',' && k[n-1] == ':' {
-		w.setBuf(append(w.Buf, ',', 1))
-		*w.tape = append(*w.tape, k[1:n-1], s)
-		return
+	if n := len(k); n >= 4 && n <= 257 && k[0] == ',' && k[n-1] == ':' {
+		w.setBuf(append(append(w.Buf, ',', 1, byte(n-2)), k[1:n-1]...))
+	} else {
+		w.setBuf(append(append(w.Buf, k...), 0))
 	}
-	w.setBuf(append(append(w.Buf, k...), 0))
 	*w.tape = append(*w.tape, s)
 }
 
