@@ -44,11 +44,11 @@ func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
 }
 
 // MarshalTo writes a value to enc as EncodeTo does, except that a value
-// of a type whose outputs have stayed below tokensFrom is encoded with
-// appendJSON, its AppendJSON method, into enc.AvailableBuffer(): the
-// Encoder's scratch buffer for values about to be written, which jsontext
-// keeps from call to call (up to 64 KiB, in the Encoders json.Marshal
-// pools), so that no pool of oasrt's is involved. The generated
+// that fits enc.AvailableBuffer() (the Encoder's scratch buffer for a
+// value about to be written, which jsontext keeps from call to call: 64
+// bytes in the Encoders json.Marshal pools, unless a larger value was
+// written before in the same call) is encoded there with appendJSON, its
+// AppendJSON method, so that no pool is involved. The generated
 // MarshalJSONTo is
 //
 //	return h.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
@@ -56,10 +56,11 @@ func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
 // (neither method value escapes, so both stay on the caller's stack, with
 // v).
 func (h *SizeHint) MarshalTo(enc *jsontext.Encoder, encode func(*Writer), appendJSON func([]byte) ([]byte, error)) error {
-	if h.n.Load() >= tokensFrom && h.wide.Load() {
-		return h.encodeLarge(enc, encode, nil)
+	b := enc.AvailableBuffer()
+	if int64(cap(b)) < h.n.Load() {
+		return h.encodeTo(enc, encode, nil)
 	}
-	b, err := appendJSON(enc.AvailableBuffer())
+	b, err := appendJSON(b)
 	if err != nil {
 		return err
 	}
