@@ -12,6 +12,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -142,7 +143,63 @@ func doors[T any, P v2Type[T]](t *testing.T, doc string, wantErr string) {
 	}
 }
 
-func init() { checkTokens = tokensAgree }
+func init() {
+	checkTokens = func(t *testing.T, v any, encoded []byte) {
+		tokensAgree(t, v, encoded)
+		tapeAgree(t, v, encoded)
+	}
+}
+
+var (
+	tapeMu   sync.Mutex
+	tapeSeen = map[reflect.Type]int{}
+	// wideText is the output that makes a SizeHint take the token way
+	// for its next value: 66 KB of text beyond ASCII.
+	wideText = strings.Repeat("東京", 11000)
+)
+
+// tapeAgree checks MarshalJSONTo's default token way for a large value of
+// wide text (the Writer's tape: SizeHint.EncodeTo after a large output of
+// wide text) on v: it writes what one WriteValue of v's encoding gives,
+// but for invalid UTF-8, which under encoding/json's options jsontext
+// writes as U+FFFD itself. The first 20 values of each type only: each
+// check first writes 66 KB.
+func tapeAgree(t *testing.T, v any, encoded []byte) {
+	t.Helper()
+	e, ok := v.(oasrt.Encoder)
+	if !ok {
+		return
+	}
+	tapeMu.Lock()
+	n := tapeSeen[reflect.TypeOf(v)]
+	tapeSeen[reflect.TypeOf(v)] = n + 1
+	tapeMu.Unlock()
+	if n >= 20 {
+		return
+	}
+	for _, o := range []struct {
+		opts jsontext.Options
+		bad  string // how a bad byte comes out token by token
+	}{
+		{json.DefaultOptionsV1(), "\uFFFD"},
+		{jsonv2.DefaultOptionsV2(), `\ufffd`},
+	} {
+		var h oasrt.SizeHint
+		if err := h.EncodeTo(jsontext.NewEncoder(io.Discard, o.opts), func(w *oasrt.Writer) { w.String(wideText) }); err != nil {
+			t.Fatal(err)
+		}
+		var want, got bytes.Buffer
+		if err := jsontext.NewEncoder(&want, o.opts).WriteValue(encoded); err != nil {
+			t.Fatalf("WriteValue(%s): %v", encoded, err)
+		}
+		if err := h.EncodeTo(jsontext.NewEncoder(&got, o.opts), e.EncodeJSON); err != nil {
+			t.Fatalf("the token way: %v (encoding %s)", err, encoded)
+		}
+		if w := bytes.ReplaceAll(want.Bytes(), []byte(`\ufffd`), []byte(o.bad)); !bytes.Equal(got.Bytes(), w) {
+			t.Fatalf("the token way wrote\n%s\nwant (WriteValue)\n%s", got.Bytes(), w)
+		}
+	}
+}
 
 // tokensAgree checks that a value with an EncodeTokens method writes token
 // by token what one WriteValue of its encoding (EncodeJSON's output) gives,
