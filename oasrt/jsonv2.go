@@ -32,39 +32,19 @@ import (
 // it is given and re-encodes every string under enc's options (encoding/
 // json's escape <, > and &, and U+2028 and U+2029), decoding each
 // multi-byte character twice. For most values that one call is the
-// cheapest way in. A large output holding text beyond ASCII is handed over
-// a token at a time instead (writeTokens): a string without escapes as a
-// jsontext.String, which enc escapes decoding each character once. Token
-// by token costs more per token, so small values and ASCII text, where
-// the one scan is cheap, keep WriteValue (bench/results/doors.md has the numbers).
-// A type with an EncodeTokens method skips the Writer for a large value
+// cheapest way in. A large value of wide text (a quarter of its bytes
+// beyond ASCII) is handed over a token at a time instead, each string as
+// a jsontext.String, which enc escapes decoding each character once, as
+// it does a plain struct's: once the type's outputs have been large and
+// wide, encode writes into a Writer that keeps the strings aside on a
+// tape (encodeLarge), and writeTokens hands the keys, the punctuation and
+// the tape's strings over in order. Token by token costs more per token,
+// so small values and ASCII text, where the one scan is cheap, keep
+// WriteValue (bench/results/jsondoors.md has the numbers). A type with an
+// EncodeTokens method (-json-tokens) skips the Writer for a large value
 // altogether (EncodeTokensTo).
 func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
 	return h.encodeTo(enc, encode, nil)
-}
-
-// MarshalTo writes a value to enc as EncodeTo does, except that a value
-// that fits enc.AvailableBuffer() (the Encoder's scratch buffer for a
-// value about to be written, which jsontext keeps from call to call: 64
-// bytes in the Encoders json.Marshal pools, unless a larger value was
-// written before in the same call) is encoded there with appendJSON, its
-// AppendJSON method, so that no pool is involved. The generated
-// MarshalJSONTo is
-//
-//	return h.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
-//
-// (neither method value escapes, so both stay on the caller's stack, with
-// v).
-func (h *SizeHint) MarshalTo(enc *jsontext.Encoder, encode func(*Writer), appendJSON func([]byte) ([]byte, error)) error {
-	b := enc.AvailableBuffer()
-	if int64(cap(b)) < h.n.Load() {
-		return h.encodeTo(enc, encode, nil)
-	}
-	b, err := appendJSON(b)
-	if err != nil {
-		return err
-	}
-	return h.writeValue(enc, b)
 }
 
 // encodeTo is EncodeTo, and with tokens EncodeTokensTo: both inline, so a

@@ -119,9 +119,9 @@ func (h *SizeHint) observe(n int) {
 //	return h.Output(&w, dst)
 //
 // A dst with room for an output of the size h holds is used as it is, the
-// Writer growing it if the output is larger after all (MarshalTo hands
-// Start jsontext's AvailableBuffer, a power of two in size, which an
-// output just below it would otherwise miss by the sixteenth).
+// Writer growing it if the output is larger after all (a buffer of the
+// caller's, a power of two in size, would otherwise miss an output just
+// below its size by the sixteenth).
 func (h *SizeHint) Start(dst []byte) Writer {
 	n := h.n.Load()
 	if room := int64(cap(dst) - len(dst)); room < n || room == 0 {

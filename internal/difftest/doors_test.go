@@ -122,9 +122,9 @@ func TestAppendJSON(t *testing.T) {
 // TestJSONMarshalMemory pins what json.Marshal allocates for a generated
 // type beyond what it allocates for plain structs of the same shape and
 // value (issue 44), on the Go that runs it. On the petstore Pet: no
-// allocation more on Go 1.27 (MarshalJSONTo encodes into the Encoder's
-// AvailableBuffer), one on Go 1.26 (MarshalJSON's result, which
-// encoding/json copies). On a list of 1.4 MB of wide text: on Go 1.26 the
+// allocation more on Go 1.27 (MarshalJSONTo encodes into a pooled
+// Writer), one on Go 1.26 (MarshalJSON's result, which encoding/json
+// copies). On a list of 1.4 MB of wide text: on Go 1.26 the
 // output once more (MarshalJSON's result, sized from the last output and
 // a sixteenth over it); on Go 1.27 a quarter of it (the token way's
 // Writer buffer of keys and punctuation and its tape of strings, each

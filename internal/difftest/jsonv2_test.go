@@ -366,7 +366,7 @@ func TestTokensPath(t *testing.T) {
 }
 
 // TestTapePath checks MarshalJSONTo's way for a large value of wide text
-// (SizeHint.EncodeTo and MarshalTo once the type's outputs have reached
+// (SizeHint.EncodeTo once the type's outputs have reached
 // 64 KiB, a quarter of their bytes beyond ASCII: the Writer keeps the
 // strings on a tape and hands them to the Encoder token by token) against
 // one WriteValue of the same value's EncodeJSON output, under
@@ -427,7 +427,7 @@ func TestTapePath(t *testing.T) {
 			}
 			e.Double = oasrt.Opt[float64]{}
 		}
-		// And through json.Marshal (the generated MarshalJSONTo, MarshalTo),
+		// And through json.Marshal (the generated MarshalJSONTo),
 		// whose second call takes the tape, or not.
 		first, err1 := json.Marshal(e)
 		second, err2 := json.Marshal(e)

@@ -9,10 +9,11 @@ import "github.com/oasgen/oasgen/internal/ir"
 const jsonv2Build = "go1.27 && goexperiment.jsonv2"
 
 // genJSONv2 prints encoding/json/v2's methods for the named types:
-// MarshalJSONTo encodes with the type's codec into the Encoder's
-// AvailableBuffer and hands the bytes to the Encoder, or for a large value
-// writes it token by token (oasrt.SizeHint.MarshalTo, given the method
-// values v.EncodeJSON and v.AppendJSON, which stay on the stack); UnmarshalJSONFrom reads
+// MarshalJSONTo encodes with the type's codec into a pooled Writer and
+// hands the bytes to the Encoder, or for a large value of wide text writes
+// it token by token (oasrt.SizeHint.EncodeTo, given the method value
+// v.EncodeJSON, which stays on the stack; one method value, not two: each
+// is a wrapper function per type); UnmarshalJSONFrom reads
 // the value once and decodes it with a Reader on its stack (no pool).
 // json.Marshal, json.Unmarshal, json.NewEncoder and v2's functions then
 // reach the codec, with its checks and errors. withTokens (-json-tokens)
@@ -45,7 +46,7 @@ func genJSONv2(f *file, pkg *ir.Package, names []string, withTokens bool) {
 		if tokens[name] != nil {
 			f.P("return ", hint, ".EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)")
 		} else {
-			f.P("return ", hint, ".MarshalTo(enc, v.EncodeJSON, v.AppendJSON)")
+			f.P("return ", hint, ".EncodeTo(enc, v.EncodeJSON)")
 		}
 		f.P("}")
 		f.P()

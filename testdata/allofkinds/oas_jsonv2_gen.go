@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NumberAndObject) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNumberAndObject.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNumberAndObject.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *NumberAndObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v StringAllOf) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStringAllOf.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintStringAllOf.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Contact) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintContact.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintContact.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Contact) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Email) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEmail.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintEmail.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Email) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Phone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPhone.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPhone.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

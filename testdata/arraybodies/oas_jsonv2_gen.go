@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Op) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOp.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOp.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

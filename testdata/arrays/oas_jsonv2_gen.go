@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Tags) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTags.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTags.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Tags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Matrix) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMatrix.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintMatrix.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

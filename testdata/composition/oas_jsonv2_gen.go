@@ -108,7 +108,7 @@ func (v *Dog) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPet.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -150,7 +150,7 @@ func (v *SomeValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shape) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShape.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintShape.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -164,7 +164,7 @@ func (v *Shape) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Contact) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintContact.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintContact.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -178,7 +178,7 @@ func (v *Contact) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Size) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSize.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSize.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -192,7 +192,7 @@ func (v *Size) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -206,7 +206,7 @@ func (v *Level) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v MaybeName) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMaybeName.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintMaybeName.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -220,7 +220,7 @@ func (v *MaybeName) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Tree) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTree.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTree.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -284,7 +284,7 @@ func (v *Owner) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Early) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEarly.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintEarly.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -298,7 +298,7 @@ func (v *Early) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v LateEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLateEnum.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLateEnum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -347,7 +347,7 @@ func (v *Refined) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OnlyNull) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOnlyNull.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOnlyNull.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -361,7 +361,7 @@ func (v *OnlyNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Twice) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTwice.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTwice.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -375,7 +375,7 @@ func (v *Twice) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Anything) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAnything.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAnything.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -389,7 +389,7 @@ func (v *Anything) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Blob) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBlob.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintBlob.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -403,7 +403,7 @@ func (v *Blob) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Vehicle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintVehicle.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintVehicle.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -564,7 +564,7 @@ func (v *Garage) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Message) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMessage.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintMessage.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -625,7 +625,7 @@ func (v *Plain) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Toggle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintToggle.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintToggle.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -726,7 +726,7 @@ func (v *ProcessRef) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RefBase) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRefBase.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRefBase.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -763,7 +763,7 @@ func (v *RefBaseBase) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Figure) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintFigure.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintFigure.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -777,7 +777,7 @@ func (v *Figure) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SomeValueValue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSomeValueValue.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSomeValueValue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -816,7 +816,7 @@ func (v *Shape1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shape1Kind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShape1Kind.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintShape1Kind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -855,7 +855,7 @@ func (v *Shape2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shape2Kind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShape2Kind.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintShape2Kind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -921,7 +921,7 @@ func (v *Contact2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Size1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSize1.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSize1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -1020,7 +1020,7 @@ func (v *Toggle1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Toggle1Status) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintToggle1Status.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintToggle1Status.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -1059,7 +1059,7 @@ func (v *Toggle2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Toggle2Status) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintToggle2Status.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintToggle2Status.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -1154,7 +1154,7 @@ func (v *Figure2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Figure2Kind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintFigure2Kind.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintFigure2Kind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Version) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintVersion.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintVersion.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -58,7 +58,7 @@ func (v *Envelope) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v EnvelopeKind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEnvelopeKind.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintEnvelopeKind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -72,7 +72,7 @@ func (v *EnvelopeKind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v EnvelopeLevel) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEnvelopeLevel.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintEnvelopeLevel.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

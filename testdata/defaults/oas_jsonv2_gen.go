@@ -54,7 +54,7 @@ func (v *Settings) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SettingsMode) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSettingsMode.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSettingsMode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shape) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShape.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintShape.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Widget) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintWidget.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintWidget.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

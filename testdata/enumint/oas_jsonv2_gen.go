@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Priority) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPriority.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPriority.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Priority) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

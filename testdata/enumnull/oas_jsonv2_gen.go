@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Answer) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAnswer.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAnswer.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Answer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Form) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintForm.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintForm.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Color) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintColor.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintColor.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -56,7 +56,7 @@ func (v *Paint) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v PaintTrim) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPaintTrim.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPaintTrim.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Progress) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProgress.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintProgress.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Progress) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v LogEntry) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLogEntry.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLogEntry.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *LogEntry) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ChatRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintChatRequest.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintChatRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

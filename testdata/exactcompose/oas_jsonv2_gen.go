@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v PrefixedString) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPrefixedString.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPrefixedString.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *PrefixedString) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NoInteger) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNoInteger.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNoInteger.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *NoInteger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ObjectNotArray) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintObjectNotArray.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintObjectNotArray.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *ObjectNotArray) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Payment) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPayment.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPayment.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *Payment) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SizeOrA) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSizeOrA.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSizeOrA.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *SizeOrA) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v TrueOrArray) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTrueOrArray.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTrueOrArray.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *TrueOrArray) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NullOrObject) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNullOrObject.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNullOrObject.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *NullOrObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v StringOrNullOrBool) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStringOrNullOrBool.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintStringOrNullOrBool.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,7 +127,7 @@ func (v *StringOrNullOrBool) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NullItems) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNullItems.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNullItems.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -196,7 +196,7 @@ func (v *Asn) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OneTagged) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOneTagged.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOneTagged.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -293,7 +293,7 @@ func (v *NullOrObject2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NullItemsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNullItemsItem.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNullItemsItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -307,7 +307,7 @@ func (v *NullItemsItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v HolderObjectOneOf) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHolderObjectOneOf.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintHolderObjectOneOf.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -321,7 +321,7 @@ func (v *HolderObjectOneOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v HolderSeveral) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHolderSeveral.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintHolderSeveral.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

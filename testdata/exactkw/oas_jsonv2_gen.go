@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ObjectOrString) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintObjectOrString.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintObjectOrString.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *ObjectOrString) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ArrayOrObject) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintArrayOrObject.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintArrayOrObject.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *ArrayOrObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ObjectOrBoolean) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintObjectOrBoolean.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintObjectOrBoolean.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *ObjectOrBoolean) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ObjectOrNull) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintObjectOrNull.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintObjectOrNull.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *ObjectOrNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ObjectOrStringEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintObjectOrStringEnum.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintObjectOrStringEnum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *ObjectOrStringEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ObjectOrStringKeys) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintObjectOrStringKeys.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintObjectOrStringKeys.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *ObjectOrStringKeys) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OneOfTypeArray) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOneOfTypeArray.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOneOfTypeArray.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *OneOfTypeArray) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ViaRef) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintViaRef.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintViaRef.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,7 +127,7 @@ func (v *ViaRef) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RequiredMap) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRequiredMap.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRequiredMap.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -141,7 +141,7 @@ func (v *RequiredMap) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v CountedMap) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCountedMap.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCountedMap.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -155,7 +155,7 @@ func (v *CountedMap) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NamedMap) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNamedMap.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNamedMap.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -169,7 +169,7 @@ func (v *NamedMap) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v MapHolder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMapHolder.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintMapHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -183,7 +183,7 @@ func (v *MapHolder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AtLeastTwo) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAtLeastTwo.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAtLeastTwo.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -197,7 +197,7 @@ func (v *AtLeastTwo) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v PatternEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPatternEnum.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPatternEnum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -211,7 +211,7 @@ func (v *PatternEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v MinimumEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMinimumEnum.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintMinimumEnum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -225,7 +225,7 @@ func (v *MinimumEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v StringEnumNumber) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStringEnumNumber.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintStringEnumNumber.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -239,7 +239,7 @@ func (v *StringEnumNumber) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v StringEnumBoolean) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStringEnumBoolean.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintStringEnumBoolean.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -253,7 +253,7 @@ func (v *StringEnumBoolean) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v IntegerEnumStrings) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintIntegerEnumStrings.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintIntegerEnumStrings.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -267,7 +267,7 @@ func (v *IntegerEnumStrings) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ObjectEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintObjectEnum.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintObjectEnum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -281,7 +281,7 @@ func (v *ObjectEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AllOfEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAllOfEnum.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAllOfEnum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -295,7 +295,7 @@ func (v *AllOfEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ArrayEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintArrayEnum.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintArrayEnum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -309,7 +309,7 @@ func (v *ArrayEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v IntegerEnumBoolean) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintIntegerEnumBoolean.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintIntegerEnumBoolean.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -323,7 +323,7 @@ func (v *IntegerEnumBoolean) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NullEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNullEnum.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNullEnum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -337,7 +337,7 @@ func (v *NullEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NullEnumMember) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNullEnumMember.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNullEnumMember.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -351,7 +351,7 @@ func (v *NullEnumMember) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NullEnumMembers) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNullEnumMembers.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNullEnumMembers.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -365,7 +365,7 @@ func (v *NullEnumMembers) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NotCondition) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNotCondition.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNotCondition.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -379,7 +379,7 @@ func (v *NotCondition) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ClosedUntyped) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintClosedUntyped.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintClosedUntyped.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -393,7 +393,7 @@ func (v *ClosedUntyped) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v PropertiesAndItems) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPropertiesAndItems.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPropertiesAndItems.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -407,7 +407,7 @@ func (v *PropertiesAndItems) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ObjectOrStringEnumAsString) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintObjectOrStringEnumAsString.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintObjectOrStringEnumAsString.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -421,7 +421,7 @@ func (v *ObjectOrStringEnumAsString) UnmarshalJSONFrom(dec *jsontext.Decoder) er
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OneOfTypeArray1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOneOfTypeArray1.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOneOfTypeArray1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -297,7 +297,7 @@ func (v *Everything) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Color) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintColor.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintColor.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -311,7 +311,7 @@ func (v *Color) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NullableColor) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNullableColor.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNullableColor.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -325,7 +325,7 @@ func (v *NullableColor) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -429,7 +429,7 @@ func (v *Names) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NamesStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNamesStatus.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNamesStatus.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -443,7 +443,7 @@ func (v *NamesStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NamesStatus2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNamesStatus2.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNamesStatus2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -457,7 +457,7 @@ func (v *NamesStatus2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pets) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPets.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPets.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -471,7 +471,7 @@ func (v *Pets) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Tagged) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTagged.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTagged.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -485,7 +485,7 @@ func (v *Tagged) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Score) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintScore.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintScore.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -499,7 +499,7 @@ func (v *Score) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Blob) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBlob.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintBlob.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -534,7 +534,7 @@ func (v *Closed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Stickiness) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStickiness.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintStickiness.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -667,7 +667,7 @@ func (v *EverythingInlineB) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetThingKindItem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetThingKindItem.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetThingKindItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

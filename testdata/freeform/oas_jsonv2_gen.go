@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Anything) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAnything.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAnything.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Anything) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Bag) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBag.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintBag.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

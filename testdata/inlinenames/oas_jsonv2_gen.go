@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Order) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrder.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOrder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Order) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OrderItemsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrderItemsItem.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOrderItemsItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *OrderItemsItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OrderItemsItemProduct) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrderItemsItemProduct.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOrderItemsItemProduct.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *OrderItemsItemProduct) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OrderShipping) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrderShipping.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOrderShipping.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *OrderShipping) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OrderShippingMethod) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrderShippingMethod.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOrderShippingMethod.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

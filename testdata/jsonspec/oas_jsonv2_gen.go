@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v List) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintList.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintList.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *List) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Item) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintItem.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

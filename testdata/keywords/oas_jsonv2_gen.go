@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Scalar) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintScalar.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintScalar.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Scalar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Loose) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLoose.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLoose.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Loose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Count) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCount.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCount.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *Count) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Mixed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMixed.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintMixed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *Mixed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Mode) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMode.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintMode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -131,7 +131,7 @@ func (v *Holder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPoint.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -145,7 +145,7 @@ func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Record) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRecord.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRecord.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -159,7 +159,7 @@ func (v *Record) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Open) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOpen.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOpen.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -207,7 +207,7 @@ func (v *Track) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NotNull) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNotNull.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNotNull.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -221,7 +221,7 @@ func (v *NotNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Fraction) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintFraction.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintFraction.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -235,7 +235,7 @@ func (v *Fraction) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Name) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintName.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintName.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -249,7 +249,7 @@ func (v *Name) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NotZero) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNotZero.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNotZero.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -263,7 +263,7 @@ func (v *NotZero) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Between) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBetween.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintBetween.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -277,7 +277,7 @@ func (v *Between) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Color) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintColor.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintColor.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -291,7 +291,7 @@ func (v *Color) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Payment) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPayment.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPayment.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -329,7 +329,7 @@ func (v *Sealed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Cat) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCat.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCat.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -343,7 +343,7 @@ func (v *Cat) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Nothing) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNothing.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNothing.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -387,7 +387,7 @@ func (v *NoBar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Odd) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOdd.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOdd.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -401,7 +401,7 @@ func (v *Odd) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Empty) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEmpty.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintEmpty.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -415,7 +415,7 @@ func (v *Empty) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AnyObject) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAnyObject.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAnyObject.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -429,7 +429,7 @@ func (v *AnyObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ObjectOrNull) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintObjectOrNull.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintObjectOrNull.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -443,7 +443,7 @@ func (v *ObjectOrNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OnlyNull) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOnlyNull.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOnlyNull.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -457,7 +457,7 @@ func (v *OnlyNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Unchecked) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUnchecked.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintUnchecked.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -471,7 +471,7 @@ func (v *Unchecked) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Headers) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHeaders.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintHeaders.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -485,7 +485,7 @@ func (v *Headers) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Labels) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLabels.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLabels.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -499,7 +499,7 @@ func (v *Labels) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Tags) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTags.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTags.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -578,7 +578,7 @@ func (v *Consts) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Fixed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintFixed.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintFixed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -592,7 +592,7 @@ func (v *Fixed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ShortText) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShortText.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintShortText.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -606,7 +606,7 @@ func (v *ShortText) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Stamp) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStamp.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintStamp.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -620,7 +620,7 @@ func (v *Stamp) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Bounded) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBounded.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintBounded.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -634,7 +634,7 @@ func (v *Bounded) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Few) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintFew.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintFew.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -648,7 +648,7 @@ func (v *Few) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Keyed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintKeyed.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintKeyed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -662,7 +662,7 @@ func (v *Keyed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Distinct) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintDistinct.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintDistinct.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -676,7 +676,7 @@ func (v *Distinct) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Some) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSome.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSome.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -690,7 +690,7 @@ func (v *Some) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Conditional) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintConditional.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintConditional.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -726,7 +726,7 @@ func (v *MixedAsObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ModeAsString) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintModeAsString.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintModeAsString.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -740,7 +740,7 @@ func (v *ModeAsString) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ModeAsInteger) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintModeAsInteger.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintModeAsInteger.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -754,7 +754,7 @@ func (v *ModeAsInteger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v HolderFlag) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHolderFlag.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintHolderFlag.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -768,7 +768,7 @@ func (v *HolderFlag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v HolderMaybe) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHolderMaybe.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintHolderMaybe.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -782,7 +782,7 @@ func (v *HolderMaybe) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v HolderFree) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHolderFree.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintHolderFree.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

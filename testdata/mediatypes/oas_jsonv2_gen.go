@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetDocOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetDocOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetDocOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *GetDocOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetImageOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetImageOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetImageOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *GetImageOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetReportOKJSON) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetReportOKJSON.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetReportOKJSON.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

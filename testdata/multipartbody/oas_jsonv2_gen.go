@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v UploadRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUploadRequest.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintUploadRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *UploadRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v UploadRequestTagsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUploadRequestTagsItem.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintUploadRequestTagsItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

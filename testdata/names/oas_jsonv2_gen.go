@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Handler) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHandler.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintHandler.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Handler) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ListPetsResponse) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintListPetsResponse.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintListPetsResponse.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *ListPetsResponse) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v DecodePetsItems) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintDecodePetsItems.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintDecodePetsItems.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *DecodePetsItems) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pets) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPets.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPets.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *Pets) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Schema400) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSchema400.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSchema400.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *Schema400) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v StatusCode) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStatusCode.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintStatusCode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *StatusCode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Page) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPage.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPage.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

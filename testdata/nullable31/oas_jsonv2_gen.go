@@ -88,7 +88,7 @@ func (v *Owner) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NoteOwner) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNoteOwner.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNoteOwner.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Search) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSearch.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSearch.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Search) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Note) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNote.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNote.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Event) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEvent.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintEvent.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -189,7 +189,7 @@ func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Sized) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSized.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSized.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -249,7 +249,7 @@ func (v *Bag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Loose) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLoose.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLoose.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -263,7 +263,7 @@ func (v *Loose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Open) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOpen.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOpen.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -313,7 +313,7 @@ func (v *Holder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ViewKind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintViewKind.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintViewKind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

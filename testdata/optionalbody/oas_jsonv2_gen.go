@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AddNoteRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddNoteRequest.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAddNoteRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *AddNoteRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AddNoteCreated) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddNoteCreated.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAddNoteCreated.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

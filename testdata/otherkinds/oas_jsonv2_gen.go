@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Loose) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLoose.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLoose.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Loose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Short) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShort.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintShort.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -84,7 +84,7 @@ func (v *Typed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Mixed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMixed.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintMixed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -128,7 +128,7 @@ func (v *Defaults) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v TypedMaybe) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTypedMaybe.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTypedMaybe.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Issue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintIssue.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintIssue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Issue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Customer) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCustomer.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCustomer.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Customer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ListCustomersOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintListCustomersOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintListCustomersOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *ListCustomersOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ListEventsOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintListEventsOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintListEventsOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Env) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEnv.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintEnv.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

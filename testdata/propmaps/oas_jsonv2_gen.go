@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Labels) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLabels.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLabels.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Labels) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Counts) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCounts.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCounts.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Counts) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Resource) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintResource.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintResource.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

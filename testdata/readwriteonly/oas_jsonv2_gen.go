@@ -73,7 +73,7 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Role) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRole.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRole.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Address) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddress.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAddress.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Address) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Tags) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTags.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTags.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Tags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Order) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrder.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOrder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *Order) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Closed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintClosed.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintClosed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *Closed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Member) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMember.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintMember.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *Member) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OrderShipping) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOrderShipping.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOrderShipping.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *OrderShipping) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Code) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCode.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *Code) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v MemberKind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMemberKind.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintMemberKind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

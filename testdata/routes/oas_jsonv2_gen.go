@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPoint.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RGB) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRGB.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRGB.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *RGB) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Kind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintKind.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintKind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *Kind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUser.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Stored) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStored.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintStored.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *Stored) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Problem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProblem.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintProblem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *Problem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v StatusOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStatusOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintStatusOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *StatusOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v UploadPhotoRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUploadPhotoRequest.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintUploadPhotoRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,7 +127,7 @@ func (v *UploadPhotoRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v UploadPhotoRequestMeta) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUploadPhotoRequestMeta.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintUploadPhotoRequestMeta.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -141,7 +141,7 @@ func (v *UploadPhotoRequestMeta) UnmarshalJSONFrom(dec *jsontext.Decoder) error 
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ImportPointsOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintImportPointsOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintImportPointsOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -155,7 +155,7 @@ func (v *ImportPointsOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SearchFilter) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSearchFilter.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSearchFilter.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -169,7 +169,7 @@ func (v *SearchFilter) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SearchMeta) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSearchMeta.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSearchMeta.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -183,7 +183,7 @@ func (v *SearchMeta) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SearchOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSearchOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSearchOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

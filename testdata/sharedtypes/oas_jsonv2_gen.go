@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUser.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Left) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLeft.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLeft.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Left) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Right) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRight.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRight.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *Right) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v State) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintState.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintState.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *State) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetIssueOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *GetIssueOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Assignee) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAssignee.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAssignee.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *Assignee) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v AssigneeLabelsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAssigneeLabelsItem.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAssigneeLabelsItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *AssigneeLabelsItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKMilestone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOKMilestone.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetIssueOKMilestone.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,7 +127,7 @@ func (v *GetIssueOKMilestone) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKDue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOKDue.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetIssueOKDue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -141,7 +141,7 @@ func (v *GetIssueOKDue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetIssueOKHolder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetIssueOKHolder.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetIssueOKHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -155,7 +155,7 @@ func (v *GetIssueOKHolder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetPullRequestOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -169,7 +169,7 @@ func (v *GetPullRequestOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKMilestone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOKMilestone.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetPullRequestOKMilestone.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -183,7 +183,7 @@ func (v *GetPullRequestOKMilestone) UnmarshalJSONFrom(dec *jsontext.Decoder) err
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKDue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOKDue.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetPullRequestOKDue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -197,7 +197,7 @@ func (v *GetPullRequestOKDue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GetPullRequestOKKeeper) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGetPullRequestOKKeeper.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGetPullRequestOKKeeper.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Itself) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintItself.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintItself.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Itself) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pong) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPong.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPong.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Pong) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Cond) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCond.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCond.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *Cond) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Nested) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNested.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNested.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *Nested) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Tree) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTree.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTree.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *Tree) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Outer) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOuter.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOuter.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *Outer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Inner) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintInner.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintInner.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *Inner) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHolder.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,7 +127,7 @@ func (v *Holder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Small) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSmall.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSmall.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -141,7 +141,7 @@ func (v *Small) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Narrow) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNarrow.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNarrow.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -155,7 +155,7 @@ func (v *Narrow) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Tie) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTie.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTie.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -169,7 +169,7 @@ func (v *Tie) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Exclusive) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintExclusive.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintExclusive.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -183,7 +183,7 @@ func (v *Exclusive) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Flag) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintFlag.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintFlag.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -197,7 +197,7 @@ func (v *Flag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v TwiceHolder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTwiceHolder.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTwiceHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -211,7 +211,7 @@ func (v *TwiceHolder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Exclusive1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintExclusive1.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintExclusive1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -225,7 +225,7 @@ func (v *Exclusive1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ListItemsNone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintListItemsNone.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintListItemsNone.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

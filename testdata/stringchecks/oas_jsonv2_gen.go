@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Handle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintHandle.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintHandle.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Handle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Profile) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProfile.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintProfile.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

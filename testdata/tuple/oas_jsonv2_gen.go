@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pair) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPair.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPair.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Pair) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Row) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRow.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRow.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

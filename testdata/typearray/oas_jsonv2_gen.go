@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Value) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintValue.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintValue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -61,7 +61,7 @@ func (v *Cell) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v CellWeight) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCellWeight.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCellWeight.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Quoted) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintQuoted.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintQuoted.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Quoted) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Labels) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLabels.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLabels.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

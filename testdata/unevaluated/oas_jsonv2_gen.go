@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Extended) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintExtended.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintExtended.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Extended) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Either) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEither.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintEither.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Either) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Couple) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCouple.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCouple.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *Couple) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Payment) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPayment.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPayment.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *Payment) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shape) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShape.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintShape.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *Shape) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Scores) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintScores.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintScores.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *Scores) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shipping) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShipping.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintShipping.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *Shipping) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Either1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEither1.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintEither1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,7 +127,7 @@ func (v *Either1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Either2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEither2.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintEither2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -141,7 +141,7 @@ func (v *Either2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shape1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShape1.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintShape1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -155,7 +155,7 @@ func (v *Shape1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Shape2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintShape2.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintShape2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RequiredOnly) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRequiredOnly.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRequiredOnly.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *RequiredOnly) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NumberOrTriple) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNumberOrTriple.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNumberOrTriple.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *NumberOrTriple) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v TypelessOrInteger) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTypelessOrInteger.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTypelessOrInteger.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *TypelessOrInteger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v DependentOrTrue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintDependentOrTrue.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintDependentOrTrue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *DependentOrTrue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NestedAnyOf) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNestedAnyOf.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNestedAnyOf.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *NestedAnyOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v FalseOrLoose) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintFalseOrLoose.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintFalseOrLoose.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *FalseOrLoose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RequiredOnly1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRequiredOnly1.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRequiredOnly1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *RequiredOnly1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v RequiredOnly2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRequiredOnly2.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRequiredOnly2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,7 +127,7 @@ func (v *RequiredOnly2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v TypelessOrInteger1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTypelessOrInteger1.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTypelessOrInteger1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -141,7 +141,7 @@ func (v *TypelessOrInteger1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NestedAnyOf1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNestedAnyOf1.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNestedAnyOf1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -155,7 +155,7 @@ func (v *NestedAnyOf1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v NestedAnyOf2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNestedAnyOf2.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNestedAnyOf2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -169,7 +169,7 @@ func (v *NestedAnyOf2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v FalseOrLoose2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintFalseOrLoose2.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintFalseOrLoose2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

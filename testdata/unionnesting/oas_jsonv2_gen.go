@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Tree) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTree.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTree.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Tree) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v TreeText) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTreeText.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTreeText.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *TreeText) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v TreeCount) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTreeCount.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintTreeCount.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *TreeCount) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel1.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *Level1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel2.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *Level2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level3) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel3.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel3.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *Level3) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level4) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel4.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel4.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *Level4) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level5) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel5.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel5.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,7 +127,7 @@ func (v *Level5) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level6) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel6.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel6.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -141,7 +141,7 @@ func (v *Level6) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level7) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel7.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel7.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -155,7 +155,7 @@ func (v *Level7) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level8) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel8.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel8.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -169,7 +169,7 @@ func (v *Level8) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Value) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintValue.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintValue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -183,7 +183,7 @@ func (v *Value) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level11) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel11.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel11.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -197,7 +197,7 @@ func (v *Level11) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level12) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel12.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel12.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -211,7 +211,7 @@ func (v *Level12) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level13) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel13.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel13.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -225,7 +225,7 @@ func (v *Level13) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level21) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel21.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel21.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -239,7 +239,7 @@ func (v *Level21) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level22) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel22.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel22.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -253,7 +253,7 @@ func (v *Level22) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level23) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel23.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel23.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -267,7 +267,7 @@ func (v *Level23) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level31) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel31.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel31.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -281,7 +281,7 @@ func (v *Level31) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level32) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel32.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel32.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -295,7 +295,7 @@ func (v *Level32) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level33) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel33.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel33.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -309,7 +309,7 @@ func (v *Level33) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level41) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel41.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel41.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -323,7 +323,7 @@ func (v *Level41) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level42) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel42.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel42.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -337,7 +337,7 @@ func (v *Level42) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level43) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel43.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel43.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -351,7 +351,7 @@ func (v *Level43) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level51) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel51.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel51.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -365,7 +365,7 @@ func (v *Level51) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level52) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel52.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel52.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -379,7 +379,7 @@ func (v *Level52) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level53) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel53.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel53.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -393,7 +393,7 @@ func (v *Level53) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level61) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel61.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel61.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -407,7 +407,7 @@ func (v *Level61) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level62) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel62.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel62.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -421,7 +421,7 @@ func (v *Level62) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level63) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel63.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel63.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -435,7 +435,7 @@ func (v *Level63) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level71) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel71.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel71.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -449,7 +449,7 @@ func (v *Level71) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level72) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel72.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel72.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -463,7 +463,7 @@ func (v *Level72) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level73) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel73.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel73.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -477,7 +477,7 @@ func (v *Level73) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level81) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel81.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel81.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -491,7 +491,7 @@ func (v *Level81) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level82) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel82.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel82.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -505,7 +505,7 @@ func (v *Level82) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Level83) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLevel83.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLevel83.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -519,7 +519,7 @@ func (v *Level83) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Value1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintValue1.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintValue1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -533,7 +533,7 @@ func (v *Value1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Value2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintValue2.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintValue2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -547,7 +547,7 @@ func (v *Value2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Value3) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintValue3.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintValue3.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

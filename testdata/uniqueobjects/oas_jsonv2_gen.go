@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPoint.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Path) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPath.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPath.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Path) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Values) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintValues.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintValues.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *Values) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Bags) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBags.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintBags.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *Bags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Amounts) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAmounts.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAmounts.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *Amounts) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Ratios) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRatios.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRatios.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *Ratios) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Stamps) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStamps.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintStamps.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *Stamps) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Words) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintWords.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintWords.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -110,7 +110,7 @@ func (v *Account) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPoint.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -124,7 +124,7 @@ func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Ratio) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintRatio.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintRatio.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -138,7 +138,7 @@ func (v *Ratio) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Code) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCode.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -152,7 +152,7 @@ func (v *Code) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Bounded) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintBounded.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintBounded.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -166,7 +166,7 @@ func (v *Bounded) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Lookahead) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintLookahead.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintLookahead.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -447,7 +447,7 @@ func (v *Gauge) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v CircleKind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCircleKind.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCircleKind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -461,7 +461,7 @@ func (v *CircleKind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v CircleVersion) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCircleVersion.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCircleVersion.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -475,7 +475,7 @@ func (v *CircleVersion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SettingsTheme) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSettingsTheme.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSettingsTheme.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -489,7 +489,7 @@ func (v *SettingsTheme) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v GrantPermission) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintGrantPermission.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintGrantPermission.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPet.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SubscribeRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSubscribeRequest.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSubscribeRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *SubscribeRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OnPetRemovedRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOnPetRemovedRequest.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOnPetRemovedRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *OnPetRemovedRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OnPetRemovedOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOnPetRemovedOK.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOnPetRemovedOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v CheckRunEvent) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCheckRunEvent.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCheckRunEvent.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *CheckRunEvent) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v CheckRunEventAction) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCheckRunEventAction.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCheckRunEventAction.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *CheckRunEventAction) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v CheckRunEventCheckRun) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCheckRunEventCheckRun.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCheckRunEventCheckRun.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *CheckRunEventCheckRun) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v CheckRunEventCheckRunConclusion) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCheckRunEventCheckRunConclusion.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCheckRunEventCheckRunConclusion.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *CheckRunEventCheckRunConclusion) UnmarshalJSONFrom(dec *jsontext.Decode
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v CreateHookRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCreateHookRequest.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCreateHookRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *CreateHookRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v PingRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPingRequest.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPingRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

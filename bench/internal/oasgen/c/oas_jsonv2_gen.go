@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v DeepEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintDeepEnum.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintDeepEnum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *DeepEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Nested) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNested.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintNested.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Nested) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ABitOfEverything) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintABitOfEverything.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintABitOfEverything.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v MasterData) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMasterData.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintMasterData.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *MasterData) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Product) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProduct.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintProduct.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *Product) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCategory.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintCategory.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Attribute) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAttribute.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAttribute.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *Attribute) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Store) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStore.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintStore.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *Store) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Address) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddress.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintAddress.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *Address) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Price) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPrice.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintPrice.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,7 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SomeValue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSomeValue.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSomeValue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -29,7 +29,7 @@ func (v *SomeValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SomeValueString) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSomeValueString.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSomeValueString.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,7 +43,7 @@ func (v *SomeValueString) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Oneof) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOneof.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOneof.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -57,7 +57,7 @@ func (v *Oneof) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OneofNum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOneofNum.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOneofNum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -71,7 +71,7 @@ func (v *OneofNum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OneofStr) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOneofStr.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOneofStr.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -85,7 +85,7 @@ func (v *OneofStr) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OneofB) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOneofB.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintOneofB.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -99,7 +99,7 @@ func (v *OneofB) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Event) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintEvent.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintEvent.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -113,7 +113,7 @@ func (v *Event) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Click) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintClick.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintClick.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,7 +127,7 @@ func (v *Click) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v View) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintView.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintView.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -141,7 +141,7 @@ func (v *View) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SomeValueValue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSomeValueValue.MarshalTo(enc, v.EncodeJSON, v.AppendJSON)
+	return sizeHintSomeValueValue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
