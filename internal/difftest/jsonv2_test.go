@@ -12,6 +12,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -147,7 +148,63 @@ func doors[T any, P v2Type[T]](t *testing.T, doc string, wantErr string) {
 	}
 }
 
-func init() { checkTokens = tokensAgree }
+func init() {
+	checkTokens = func(t *testing.T, v any, encoded []byte) {
+		tokensAgree(t, v, encoded)
+		tapeAgree(t, v, encoded)
+	}
+}
+
+var (
+	tapeMu   sync.Mutex
+	tapeSeen = map[reflect.Type]int{}
+	// wideText is the output that makes a SizeHint take the token way
+	// for its next value: 66 KB of text beyond ASCII.
+	wideText = strings.Repeat("東京", 11000)
+)
+
+// tapeAgree checks MarshalJSONTo's default token way for a large value of
+// wide text (the Writer's tape: SizeHint.EncodeTo after a large output of
+// wide text) on v: it writes what one WriteValue of v's encoding gives,
+// but for invalid UTF-8, which under encoding/json's options jsontext
+// writes as U+FFFD itself. The first 20 values of each type only: each
+// check first writes 66 KB.
+func tapeAgree(t *testing.T, v any, encoded []byte) {
+	t.Helper()
+	e, ok := v.(oasimpl.Encoder)
+	if !ok {
+		return
+	}
+	tapeMu.Lock()
+	n := tapeSeen[reflect.TypeOf(v)]
+	tapeSeen[reflect.TypeOf(v)] = n + 1
+	tapeMu.Unlock()
+	if n >= 20 {
+		return
+	}
+	for _, o := range []struct {
+		opts jsontext.Options
+		bad  string // how a bad byte comes out token by token
+	}{
+		{json.DefaultOptionsV1(), "\uFFFD"},
+		{jsonv2.DefaultOptionsV2(), `\ufffd`},
+	} {
+		var h oasimpl.SizeHint
+		if err := h.EncodeTo(jsontext.NewEncoder(io.Discard, o.opts), func(w *oasimpl.Writer) { w.String(wideText) }); err != nil {
+			t.Fatal(err)
+		}
+		var want, got bytes.Buffer
+		if err := jsontext.NewEncoder(&want, o.opts).WriteValue(encoded); err != nil {
+			t.Fatalf("WriteValue(%s): %v", encoded, err)
+		}
+		if err := h.EncodeTo(jsontext.NewEncoder(&got, o.opts), e.EncodeJSON); err != nil {
+			t.Fatalf("the token way: %v (encoding %s)", err, encoded)
+		}
+		if w := bytes.ReplaceAll(want.Bytes(), []byte(`\ufffd`), []byte(o.bad)); !bytes.Equal(got.Bytes(), w) {
+			t.Fatalf("the token way wrote\n%s\nwant (WriteValue)\n%s", got.Bytes(), w)
+		}
+	}
+}
 
 // tokensAgree checks that a value with an EncodeTokens method writes token
 // by token what one WriteValue of its encoding (EncodeJSON's output) gives,
@@ -311,4 +368,97 @@ func TestTokensPath(t *testing.T) {
 	if want := bytes.TrimSuffix(v2Out, []byte("\n")); err != nil || !bytes.Equal(third, want) {
 		t.Fatalf("v2 Marshal after a large output: %v; same as one WriteValue: %v", err, bytes.Equal(third, want))
 	}
+}
+
+// TestTapePath checks MarshalJSONTo's way for a large value of wide text
+// (SizeHint.EncodeTo once the type's outputs have reached
+// 64 KiB, a quarter of their bytes beyond ASCII: the Writer keeps the
+// strings on a tape and hands them to the Encoder token by token) against
+// one WriteValue of the same value's EncodeJSON output, under
+// encoding/json's options and v2's, on a value with every kind of member
+// (formats, maps, raw JSON, nulls) and strings with escapes, U+2028 and
+// invalid UTF-8; that a large value of ASCII text with a few words beyond
+// it keeps the one WriteValue; and that a value that cannot be encoded
+// writes nothing and gives its error.
+func TestTapePath(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		text string // most of each string
+		tape bool
+	}{
+		{"wide", "東京都の天気は晴れ、気温は二十度", true},
+		{"ascii", "Tokyo is sunny, 20 degrees, 晴れ", false},
+	} {
+		var e formats.Everything
+		if err := oasrt.Unmarshal([]byte(everythingDoc), &e); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 3000 {
+			e.ReqArray = append(e.ReqArray, tc.text+" <&> \u2028 \"q\" \\ \t"+strings.Repeat("x", i%4), "bad \xff\xfe byte", "")
+		}
+		var w oasimpl.Writer
+		e.EncodeJSON(&w)
+		for _, o := range []struct {
+			name string
+			opts jsontext.Options
+			bad  string // how a bad byte comes out token by token
+		}{
+			{"encoding/json", json.DefaultOptionsV1(), "\uFFFD"},
+			{"v2", jsonv2.DefaultOptionsV2(), `\ufffd`},
+		} {
+			var want bytes.Buffer
+			if err := jsontext.NewEncoder(&want, o.opts).WriteValue(w.Buf); err != nil {
+				t.Fatal(err)
+			}
+			wantLater := want.Bytes()
+			if tc.tape {
+				wantLater = bytes.ReplaceAll(wantLater, []byte(`\ufffd`), []byte(o.bad))
+			}
+			var h oasimpl.SizeHint
+			for call := range 3 { // the first call finds the size; the others take the tape, or not
+				var got bytes.Buffer
+				if err := h.EncodeTo(jsontext.NewEncoder(&got, o.opts), e.EncodeJSON); err != nil {
+					t.Fatalf("%s, %s, call %d: %v", tc.name, o.name, call, err)
+				}
+				if call > 0 && !bytes.Equal(got.Bytes(), wantLater) || call == 0 && jsoneqBytes(got.Bytes(), want.Bytes()) != nil {
+					t.Fatalf("%s, %s, call %d: %d bytes, not what one WriteValue gives (%d bytes)", tc.name, o.name, call, got.Len(), want.Len())
+				}
+			}
+			e.Double = oasrt.NewOpt(math.NaN())
+			var got bytes.Buffer
+			enc := jsontext.NewEncoder(&got, o.opts)
+			if err := h.EncodeTo(enc, e.EncodeJSON); !errors.Is(err, oasrt.ErrUnsupportedFloat) || enc.OutputOffset() != 0 {
+				t.Errorf("%s, %s: a NaN: %v after %d bytes, want %v and nothing written", tc.name, o.name, err, enc.OutputOffset(), oasrt.ErrUnsupportedFloat)
+			}
+			e.Double = oasrt.Opt[float64]{}
+		}
+		// And through json.Marshal (the generated MarshalJSONTo),
+		// whose second call takes the tape, or not.
+		first, err1 := json.Marshal(e)
+		second, err2 := json.Marshal(e)
+		wantSecond := first
+		if tc.tape {
+			wantSecond = bytes.ReplaceAll(first, []byte(`\ufffd`), []byte("\uFFFD"))
+		}
+		if err1 != nil || err2 != nil || !bytes.Equal(wantSecond, second) {
+			t.Fatalf("%s: json.Marshal twice: %v, %v; second output as expected: %v", tc.name, err1, err2, bytes.Equal(wantSecond, second))
+		}
+	}
+}
+
+// jsoneqBytes reports whether a and b are the same JSON text once
+// decoded strings are compared (the first call may write \ufffd or
+// U+FFFD).
+func jsoneqBytes(a, b []byte) error {
+	var x, y any
+	if err := json.Unmarshal(a, &x); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &y); err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(x, y) {
+		return errors.New("not equal")
+	}
+	return nil
 }

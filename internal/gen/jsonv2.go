@@ -10,8 +10,10 @@ const jsonv2Build = "go1.27 && goexperiment.jsonv2"
 
 // genJSONv2 prints encoding/json/v2's methods for the named types:
 // MarshalJSONTo encodes with the type's codec into a pooled Writer and
-// hands the bytes to the Encoder (oasimpl.SizeHint.EncodeTo, given the method
-// value v.EncodeJSON, which stays on the stack); UnmarshalJSONFrom reads
+// hands the bytes to the Encoder, or for a large value of wide text writes
+// it token by token (oasimpl.SizeHint.EncodeTo, given the method value
+// v.EncodeJSON, which stays on the stack; one method value, not two: each
+// is a wrapper function per type); UnmarshalJSONFrom reads
 // the value once and decodes it with a Reader on its stack (no pool).
 // json.Marshal, json.Unmarshal, json.NewEncoder and v2's functions then
 // reach the codec, with its checks and errors. withTokens (-json-tokens)

@@ -6,6 +6,8 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"math"
+	"math/bits"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -32,12 +34,16 @@ import (
 // it is given and re-encodes every string under enc's options (encoding/
 // json's escape <, > and &, and U+2028 and U+2029), decoding each
 // multi-byte character twice. For most values that one call is the
-// cheapest way in. A large output holding text beyond ASCII is handed over
-// a token at a time instead (writeTokens): a string without escapes as a
-// jsontext.String, which enc escapes decoding each character once. Token
-// by token costs more per token, so small values and ASCII text, where
-// the one scan is cheap, keep WriteValue (bench/results/doors.md has the numbers).
-// A type with an EncodeTokens method skips the Writer for a large value
+// cheapest way in. A large value of wide text (a quarter of its bytes
+// beyond ASCII) is handed over a token at a time instead, each string as
+// a jsontext.String, which enc escapes decoding each character once, as
+// it does a plain struct's: once the type's outputs have been large and
+// wide, encode writes into a Writer that keeps the strings aside on a
+// tape (encodeLarge), and writeTokens hands the keys, the punctuation and
+// the tape's strings over in order. Token by token costs more per token,
+// so small values and ASCII text, where the one scan is cheap, keep
+// WriteValue (bench/results/jsondoors.md has the numbers). A type with an
+// EncodeTokens method (-json-tokens) skips the Writer for a large value
 // altogether (EncodeTokensTo).
 func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
 	return h.encodeTo(enc, encode, nil)
@@ -46,53 +52,132 @@ func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
 // encodeTo is EncodeTo, and with tokens EncodeTokensTo: both inline, so a
 // generated MarshalJSONTo makes one call whichever it calls.
 func (h *SizeHint) encodeTo(enc *jsontext.Encoder, encode func(*Writer), tokens func(*Tokens)) error {
-	if tokens != nil && h.n.Load() >= tokensFrom {
-		start := enc.OutputOffset()
-		t := Tokens{enc: enc}
-		tokens(&t)
-		if t.err == nil {
-			h.observe(int(enc.OutputOffset() - start))
-		}
-		return t.err
+	if h.n.Load() >= tokensFrom && (tokens != nil || h.wide.Load()) {
+		return h.encodeLarge(enc, encode, tokens)
 	}
 	w := h.GetWriter()
 	encode(w)
 	h.observe(len(w.Buf))
 	err := w.err
 	if err == nil {
-		if len(w.Buf) >= tokensFrom && !ascii(w.Buf[:4<<10]) {
-			err = writeTokens(enc, w.Buf)
-		} else {
-			err = enc.WriteValue(w.Buf)
-		}
+		err = h.writeValue(enc, w.Buf)
 	}
 	ReleaseWriter(w)
 	return err
 }
 
-// tokensFrom is the size from which EncodeTo writes an output holding
-// text beyond ASCII (in its first 4 KiB) token by token.
+// writeValue writes b, a whole output, to enc in one WriteValue or, when
+// it is large and its first 4 KiB are wide text (a quarter or more of
+// their bytes beyond ASCII), token by token, and records which for the
+// type's next value. jsontext's WriteValue decodes each character beyond
+// ASCII twice, where a string token is decoded once; a token costs more
+// than WriteValue's scan of it, so a large value of ASCII text, numbers
+// and a few words beyond ASCII is faster in one WriteValue.
+func (h *SizeHint) writeValue(enc *jsontext.Encoder, b []byte) error {
+	if len(b) >= tokensFrom {
+		sample := b[:4<<10]
+		wide := 4*nonASCII(sample) >= len(sample)
+		if wide != h.wide.Load() {
+			h.wide.Store(wide)
+		}
+		if wide {
+			return writeTokens(enc, b, nil)
+		}
+	}
+	return enc.WriteValue(b)
+}
+
+// encodeLarge writes a value of a type whose outputs have reached
+// tokensFrom token by token: with tokens when the type has an
+// EncodeTokens method, otherwise with encode into a Writer with a tape,
+// which keeps the strings aside (Writer.tapeStr) instead of escaping them
+// into its buffer, so that writeTokens hands each to enc as the string it
+// is, escaped once, by enc, as a plain struct's are, and the buffer holds
+// only the keys and the rest.
+func (h *SizeHint) encodeLarge(enc *jsontext.Encoder, encode func(*Writer), tokens func(*Tokens)) error {
+	start := enc.OutputOffset()
+	var err error
+	if tokens != nil {
+		t := Tokens{enc: enc}
+		tokens(&t)
+		err = t.err
+	} else {
+		w := GetWriter()
+		tape := tapes.Get().(*[]string)
+		last := h.tokens.Load()
+		if n := int(last >> 32); cap(w.Buf) < n {
+			w.Buf = make([]byte, 0, n+n/16)
+		}
+		if n := int(uint32(last)); cap(*tape) < n {
+			*tape = make([]string, 0, n+n/16)
+		}
+		w.tape = tape
+		encode(w)
+		w.tape = nil
+		if n, m := uint64(len(w.Buf)), uint64(len(*tape)); n < 1<<32 && m < 1<<32 {
+			h.tokens.Store(n<<32 | m)
+		}
+		if !wideStrings(*tape) {
+			h.wide.Store(false) // the next value goes in one WriteValue
+		}
+		if err = w.err; err == nil {
+			err = writeTokens(enc, w.Buf, *tape)
+		}
+		clear(*tape) // keep no string alive
+		*tape = (*tape)[:0]
+		if cap(*tape)*int(unsafe.Sizeof("")) > maxPooled {
+			*tape = nil
+		}
+		tapes.Put(tape)
+		ReleaseWriter(w)
+	}
+	if err == nil {
+		h.observe(int(enc.OutputOffset() - start))
+	}
+	return err
+}
+
+// wideStrings reports whether the strings of a tape, in their first 4 KiB
+// taken together, are wide text: a quarter or more of their bytes beyond
+// ASCII (writeValue).
+func wideStrings(tape []string) bool {
+	n, wide := 0, 0
+	for _, s := range tape {
+		if n >= 4<<10 {
+			break
+		}
+		n += len(s)
+		wide += nonASCII(unsafe.Slice(unsafe.StringData(s), len(s)))
+	}
+	return 4*wide >= n
+}
+
+// tapes pools the tapes of encodeLarge.
+var tapes = sync.Pool{New: func() any { return new([]string) }}
+
+// tokensFrom is the size from which a value of wide text is written token
+// by token (writeValue, and encodeLarge once a type's
+// outputs have reached it).
 const tokensFrom = 64 << 10
 
-// ascii reports whether b holds only ASCII bytes.
-func ascii(b []byte) bool {
-	i := 0
+// nonASCII returns the number of bytes of b beyond ASCII.
+func nonASCII(b []byte) int {
+	n, i := 0, 0
 	for ; i+8 <= len(b); i += 8 {
-		if load64(b, i)&0x8080808080808080 != 0 {
-			return false
-		}
+		n += bits.OnesCount64(load64(b, i) & 0x8080808080808080)
 	}
 	for ; i < len(b); i++ {
-		if b[i] >= 0x80 {
-			return false
-		}
+		n += int(b[i] >> 7)
 	}
-	return true
+	return n
 }
 
 // writeTokens writes b, a Writer's output (valid JSON, no white space), to
-// enc token by token.
-func writeTokens(enc *jsontext.Encoder, b []byte) error {
+// enc token by token. With a tape, each zero byte in b stands for the next
+// string of the tape, and each one byte, followed by the length of a
+// quoted name and the name, for a member with that name and the next
+// string (Writer.tapeStr).
+func writeTokens(enc *jsontext.Encoder, b []byte, tape []string) error {
 	var err error
 	for i := 0; i < len(b) && err == nil; {
 		switch b[i] {
@@ -107,6 +192,17 @@ func writeTokens(enc *jsontext.Encoder, b []byte) error {
 			err = enc.WriteToken(jsontext.BeginArray)
 		case ']':
 			err = enc.WriteToken(jsontext.EndArray)
+		case 0:
+			err = writeString(enc, tape[0])
+			tape = tape[1:]
+		case 1: // a member: its quoted name, after its length, then its string
+			n := int(b[i+1])
+			if err = enc.WriteValue(b[i+2 : i+2+n]); err == nil {
+				err = writeString(enc, tape[0])
+			}
+			tape = tape[1:]
+			i += 2 + n
+			continue
 		case '"':
 			end, plain := stringEnd(b, i+1)
 			if plain {
@@ -126,6 +222,19 @@ func writeTokens(enc *jsontext.Encoder, b []byte) error {
 			continue
 		}
 		i++
+	}
+	return err
+}
+
+// writeString writes s to enc as Tokens.String does: enc escapes it, and a
+// string with invalid UTF-8 that enc's options reject goes as the Writer
+// writes it.
+func writeString(enc *jsontext.Encoder, s string) error {
+	err := enc.WriteToken(jsontext.String(s))
+	if err != nil && !utf8.ValidString(s) {
+		var w Writer
+		w.String(s)
+		err = enc.WriteValue(w.Buf)
 	}
 	return err
 }

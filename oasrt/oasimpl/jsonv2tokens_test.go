@@ -34,14 +34,14 @@ func TestWriteTokens(t *testing.T) {
 		if err := jsontext.NewEncoder(&want, opts).WriteValue(w.Buf); err != nil {
 			t.Fatal(err)
 		}
-		if err := writeTokens(jsontext.NewEncoder(&got, opts), w.Buf); err != nil {
+		if err := writeTokens(jsontext.NewEncoder(&got, opts), w.Buf, nil); err != nil {
 			t.Fatal(err)
 		}
 		if got.String() != want.String() {
 			t.Errorf("token by token:\n%s\nwant (WriteValue):\n%s", got.Bytes(), want.Bytes())
 		}
 	}
-	if !ascii([]byte(strings.Repeat("x", 20))) || ascii([]byte(strings.Repeat("x", 17)+"é")) || ascii([]byte("é"+strings.Repeat("x", 17))) {
-		t.Error("ascii is wrong")
+	if nonASCII([]byte(strings.Repeat("x", 20))) != 0 || nonASCII([]byte(strings.Repeat("x", 17)+"é")) != 2 || nonASCII([]byte("é"+strings.Repeat("x", 17)+"日本")) != 8 {
+		t.Error("nonASCII is wrong")
 	}
 }

@@ -70,7 +70,16 @@ func PutWriter(w *Writer) ([]byte, error) {
 // generated MarshalJSON methods keep one per type. The zero value is ready
 // to use; a SizeHint is safe for concurrent use, and while a small type's
 // outputs keep their size it is only read.
-type SizeHint struct{ n atomic.Int64 }
+type SizeHint struct {
+	n atomic.Int64
+	// tokens holds, for MarshalJSONTo's token way (Go 1.27), the size of
+	// the last value's Writer buffer and its number of strings, so that
+	// both are allocated once: buffer<<32 | strings.
+	tokens atomic.Uint64
+	// wide is set while the type's large outputs hold text beyond ASCII,
+	// which MarshalJSONTo then writes token by token.
+	wide atomic.Bool
+}
 
 // GetWriter returns an empty Writer from the pool, its buffer already
 // large enough for the last large output h saw (a sixteenth more).
@@ -108,14 +117,19 @@ func (h *SizeHint) observe(n int) {
 //	w := h.Start(dst)
 //	v.EncodeJSON(&w)
 //	return h.Output(&w, dst)
+//
+// A dst with room for an output of the size h holds is used as it is, the
+// Writer growing it if the output is larger after all (a buffer of the
+// caller's, a power of two in size, would otherwise miss an output just
+// below its size by the sixteenth).
 func (h *SizeHint) Start(dst []byte) Writer {
 	n := h.n.Load()
-	if n == 0 {
-		n = minOwned
-	} else {
-		n += n / 16
-	}
-	if int64(cap(dst)-len(dst)) < n {
+	if room := int64(cap(dst) - len(dst)); room < n || room == 0 {
+		if n == 0 {
+			n = minOwned
+		} else {
+			n += n / 16
+		}
 		b := make([]byte, len(dst), int64(len(dst))+n)
 		if len(dst) > 0 { // MarshalJSON's nil: no call to copy nothing
 			copy(b, dst)

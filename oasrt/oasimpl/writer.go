@@ -52,6 +52,10 @@ type Writer struct {
 
 	// depth counts the values of recursive types being written (Enter).
 	depth int
+
+	// tape, when set, takes the strings str would write: the buffer gets
+	// a zero byte in each one's place (EncodeTo's token way, jsonv2.go).
+	tape *[]string
 }
 
 // Reset empties the buffer, keeping its capacity, and clears the error and
@@ -257,6 +261,10 @@ func (w *Writer) StringMember(k, s string) { w.str(k, s) }
 // the buffer has room. (digits starts the same way: a function doing both
 // would be a call, too large to inline.)
 func (w *Writer) str(k, s string) {
+	if w.tape != nil {
+		w.tapeStr(k, s)
+		return
+	}
 	buf := w.Buf
 	start, i := 0, 0
 	if n, j := len(k), len(buf); (n == 0 || n >= 4 && n <= 32) && cap(buf)-j >= n+len(s)+2 {
@@ -410,6 +418,20 @@ func (w *Writer) RawJSON(v []byte) {
 		return
 	}
 	w.setBuf(out)
+}
+
+// tapeStr is str for a Writer with a tape: s goes on the tape, and a zero
+// byte, which no JSON text holds outside a string, in its place in the
+// buffer. A key as generated encoders write it (`,"name":`) goes in the
+// buffer as a comma, a one byte, the length of the quoted name and the
+// quoted name, for the name and the string after it.
+func (w *Writer) tapeStr(k, s string) {
+	if n := len(k); n >= 4 && n <= 257 && k[0] == ',' && k[n-1] == ':' {
+		w.setBuf(append(append(w.Buf, ',', 1, byte(n-2)), k[1:n-1]...))
+	} else {
+		w.setBuf(append(append(w.Buf, k...), 0))
+	}
+	*w.tape = append(*w.tape, s)
 }
 
 // ObjectEnd closes an object whose members were each written with a leading

@@ -15,20 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCategory.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Category) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	if v.ID.Set {
-		t.IntMember("id", v.ID.Value)
-	}
-	if v.Name.Set {
-		t.StringMember("name", v.Name.Value)
-	}
-	t.ObjectEnd()
+	return sizeHintCategory.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -42,32 +29,7 @@ func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPet.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Pet) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.IntMember("id", v.ID)
-	t.StringMember("name", v.Name)
-	if v.Category.Set {
-		t.Name("category")
-		v.Category.Value.EncodeTokens(t)
-	}
-	if v.Tag != nil {
-		t.Name("tag")
-		t.ArrayStart()
-		for i1 := range v.Tag {
-			t.String(v.Tag[i1])
-		}
-		t.ArrayEnd()
-	}
-	if v.Status.Set {
-		t.Name("status")
-		t.String(string(v.Status.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

@@ -15,21 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v List) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintList.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *List) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.IntMember("total", v.Total)
-	t.Name("result")
-	t.ArrayStart()
-	for i1 := range v.Result {
-		v.Result[i1].EncodeTokens(t)
-	}
-	t.ArrayEnd()
-	t.ObjectEnd()
+	return sizeHintList.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -43,26 +29,7 @@ func (v *List) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Item) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintItem.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Item) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.StringMember("a", v.A)
-	t.StringMember("b", v.B)
-	t.StringMember("date", v.Date)
-	if v.Highlight != nil {
-		t.Name("highlight")
-		t.ArrayStart()
-		for i1 := range v.Highlight {
-			t.String(v.Highlight[i1])
-		}
-		t.ArrayEnd()
-	}
-	t.StringMember("c", v.C)
-	t.ObjectEnd()
+	return sizeHintItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

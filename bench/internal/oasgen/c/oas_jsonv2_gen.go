@@ -29,25 +29,7 @@ func (v *DeepEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Nested) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintNested.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Nested) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	if v.Name.Set {
-		t.StringMember("name", v.Name.Value)
-	}
-	if v.Amount.Set {
-		t.Name("amount")
-		t.Uint(uint64(v.Amount.Value))
-	}
-	if v.Ok.Set {
-		t.Name("ok")
-		t.String(string(v.Ok.Value))
-	}
-	t.ObjectEnd()
+	return sizeHintNested.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -61,84 +43,7 @@ func (v *Nested) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v ABitOfEverything) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintABitOfEverything.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *ABitOfEverything) EncodeTokens(t *oasimpl.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	t.Name("uuid")
-	w.UUID(v.UUID)
-	t.WriteScratch()
-	if v.Nested != nil {
-		t.Name("nested")
-		t.ArrayStart()
-		for i1 := range v.Nested {
-			v.Nested[i1].EncodeTokens(t)
-		}
-		t.ArrayEnd()
-	}
-	if v.FloatValue.Set {
-		t.Name("float_value")
-		w.Float32(v.FloatValue.Value)
-		t.WriteScratch()
-	}
-	if v.DoubleValue.Set {
-		t.Name("double_value")
-		t.Float64(v.DoubleValue.Value)
-	}
-	if v.Int64Value.Set {
-		t.IntMember("int64_value", v.Int64Value.Value)
-	}
-	if v.Uint64Value.Set {
-		t.Name("uint64_value")
-		t.Uint(v.Uint64Value.Value)
-	}
-	if v.Int32Value.Set {
-		t.IntMember("int32_value", int64(v.Int32Value.Value))
-	}
-	if v.Fixed64Value.Set {
-		t.Name("fixed64_value")
-		t.Uint(v.Fixed64Value.Value)
-	}
-	if v.Fixed32Value.Set {
-		t.Name("fixed32_value")
-		t.Uint(uint64(v.Fixed32Value.Value))
-	}
-	if v.BoolValue.Set {
-		t.Name("bool_value")
-		t.Bool(v.BoolValue.Value)
-	}
-	if v.StringValue.Set {
-		t.StringMember("string_value", v.StringValue.Value)
-	}
-	if v.Uint32Value.Set {
-		t.Name("uint32_value")
-		t.Uint(uint64(v.Uint32Value.Value))
-	}
-	if v.Sfixed32Value.Set {
-		t.IntMember("sfixed32_value", int64(v.Sfixed32Value.Value))
-	}
-	if v.Sfixed64Value.Set {
-		t.IntMember("sfixed64_value", v.Sfixed64Value.Value)
-	}
-	if v.Sint32Value.Set {
-		t.IntMember("sint32_value", int64(v.Sint32Value.Value))
-	}
-	if v.Sint64Value.Set {
-		t.IntMember("sint64_value", v.Sint64Value.Value)
-	}
-	if v.RepeatedStringValue != nil {
-		t.Name("repeated_string_value")
-		t.ArrayStart()
-		for i2 := range v.RepeatedStringValue {
-			t.String(v.RepeatedStringValue[i2])
-		}
-		t.ArrayEnd()
-	}
-	t.ObjectEnd()
+	return sizeHintABitOfEverything.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

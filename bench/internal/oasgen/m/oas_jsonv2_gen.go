@@ -15,34 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v MasterData) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintMasterData.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *MasterData) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.StringMember("version", v.Version)
-	t.StringMember("generatedAt", v.GeneratedAt)
-	t.Name("products")
-	t.ArrayStart()
-	for i1 := range v.Products {
-		v.Products[i1].EncodeTokens(t)
-	}
-	t.ArrayEnd()
-	t.Name("stores")
-	t.ArrayStart()
-	for i2 := range v.Stores {
-		v.Stores[i2].EncodeTokens(t)
-	}
-	t.ArrayEnd()
-	t.Name("prices")
-	t.ArrayStart()
-	for i3 := range v.Prices {
-		v.Prices[i3].EncodeTokens(t)
-	}
-	t.ArrayEnd()
-	t.ObjectEnd()
+	return sizeHintMasterData.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -56,35 +29,7 @@ func (v *MasterData) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Product) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProduct.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Product) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.IntMember("id", v.ID)
-	t.StringMember("sku", v.Sku)
-	t.StringMember("name", v.Name)
-	t.StringMember("description", v.Description)
-	t.Name("active")
-	t.Bool(v.Active)
-	t.IntMember("weightGrams", int64(v.WeightGrams))
-	t.Name("category")
-	v.Category.EncodeTokens(t)
-	t.Name("tags")
-	t.ArrayStart()
-	for i1 := range v.Tags {
-		t.String(v.Tags[i1])
-	}
-	t.ArrayEnd()
-	t.Name("attributes")
-	t.ArrayStart()
-	for i2 := range v.Attributes {
-		v.Attributes[i2].EncodeTokens(t)
-	}
-	t.ArrayEnd()
-	t.ObjectEnd()
+	return sizeHintProduct.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -98,22 +43,7 @@ func (v *Product) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCategory.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Category) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.IntMember("id", int64(v.ID))
-	t.StringMember("name", v.Name)
-	t.Name("path")
-	t.ArrayStart()
-	for i1 := range v.Path {
-		t.String(v.Path[i1])
-	}
-	t.ArrayEnd()
-	t.ObjectEnd()
+	return sizeHintCategory.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -127,16 +57,7 @@ func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Attribute) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAttribute.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Attribute) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.StringMember("key", v.Key)
-	t.StringMember("value", v.Value)
-	t.ObjectEnd()
+	return sizeHintAttribute.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -150,27 +71,7 @@ func (v *Attribute) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Store) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintStore.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Store) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.IntMember("id", int64(v.ID))
-	t.StringMember("code", v.Code)
-	t.StringMember("name", v.Name)
-	t.Name("open")
-	t.Bool(v.Open)
-	t.Name("address")
-	v.Address.EncodeTokens(t)
-	t.Name("openingHours")
-	t.ArrayStart()
-	for i1 := range v.OpeningHours {
-		t.Int(int64(v.OpeningHours[i1]))
-	}
-	t.ArrayEnd()
-	t.ObjectEnd()
+	return sizeHintStore.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -184,18 +85,7 @@ func (v *Store) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Address) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintAddress.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Address) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.StringMember("street", v.Street)
-	t.StringMember("city", v.City)
-	t.StringMember("postalCode", v.PostalCode)
-	t.StringMember("country", v.Country)
-	t.ObjectEnd()
+	return sizeHintAddress.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -209,21 +99,7 @@ func (v *Address) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Price) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPrice.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Price) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.IntMember("productId", v.ProductID)
-	t.IntMember("storeId", int64(v.StoreID))
-	t.IntMember("amountCents", v.AmountCents)
-	t.StringMember("currency", v.Currency)
-	t.StringMember("validFrom", v.ValidFrom)
-	t.Name("promo")
-	t.Bool(v.Promo)
-	t.ObjectEnd()
+	return sizeHintPrice.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.

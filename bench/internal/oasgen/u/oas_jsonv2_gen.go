@@ -15,19 +15,7 @@ import (
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SomeValue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSomeValue.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *SomeValue) EncodeTokens(t *oasimpl.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	t.IntMember("type", int64(v.Type))
-	t.Name("value")
-	v.Value.EncodeJSON(w)
-	t.WriteScratch()
-	t.ObjectEnd()
+	return sizeHintSomeValue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -41,16 +29,7 @@ func (v *SomeValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v SomeValueString) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintSomeValueString.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *SomeValueString) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.IntMember("type", int64(v.Type))
-	t.StringMember("value", v.Value)
-	t.ObjectEnd()
+	return sizeHintSomeValueString.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -78,16 +57,7 @@ func (v *Oneof) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OneofNum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOneofNum.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *OneofNum) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.IntMember("type", int64(v.Type))
-	t.IntMember("num", int64(v.Num))
-	t.ObjectEnd()
+	return sizeHintOneofNum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -101,16 +71,7 @@ func (v *OneofNum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OneofStr) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOneofStr.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *OneofStr) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.IntMember("type", int64(v.Type))
-	t.StringMember("str", v.Str)
-	t.ObjectEnd()
+	return sizeHintOneofStr.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -124,17 +85,7 @@ func (v *OneofStr) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v OneofB) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintOneofB.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *OneofB) EncodeTokens(t *oasimpl.Tokens) {
-	t.ObjectStart()
-	t.IntMember("type", int64(v.Type))
-	t.Name("b")
-	t.Bool(v.B)
-	t.ObjectEnd()
+	return sizeHintOneofB.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -162,32 +113,7 @@ func (v *Event) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Click) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintClick.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *Click) EncodeTokens(t *oasimpl.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	t.IntMember("id", v.ID)
-	if v.At.Set {
-		t.Name("at")
-		w.Time(v.At.Value)
-		t.WriteScratch()
-	}
-	t.IntMember("x", int64(v.X))
-	t.IntMember("y", int64(v.Y))
-	if v.Target.Set {
-		t.StringMember("target", v.Target.Value)
-	}
-	if v.Session.Set {
-		t.Name("session")
-		w.UUID(v.Session.Value)
-		t.WriteScratch()
-	}
-	t.StringMember("kind", v.Kind)
-	t.ObjectEnd()
+	return sizeHintClick.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
@@ -201,30 +127,7 @@ func (v *Click) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v View) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintView.EncodeTokensTo(enc, v.EncodeJSON, v.EncodeTokens)
-}
-
-// EncodeTokens writes v to t a token at a time, the members EncodeJSON
-// writes (MarshalJSONTo calls it for a large value).
-func (v *View) EncodeTokens(t *oasimpl.Tokens) {
-	w := t.Scratch() // for the values written as JSON text
-	t.ObjectStart()
-	t.IntMember("id", v.ID)
-	if v.At.Set {
-		t.Name("at")
-		w.Time(v.At.Value)
-		t.WriteScratch()
-	}
-	t.StringMember("page", v.Page)
-	if v.Referrer.Set {
-		t.StringMember("referrer", v.Referrer.Value)
-	}
-	if v.Seconds.Set {
-		t.Name("seconds")
-		t.Float64(v.Seconds.Value)
-	}
-	t.StringMember("kind", v.Kind)
-	t.ObjectEnd()
+	return sizeHintView.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
