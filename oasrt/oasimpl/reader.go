@@ -19,7 +19,7 @@ import (
 //
 // Strings returned by Str are copied out of the input into blocks shared by
 // the strings of one Reader, which costs one allocation per block instead of
-// one per string. A string keeps its whole block (at most 16 KiB) alive.
+// one per string. A string keeps its whole block (at most 14 KiB) alive.
 //
 // A Reader reads either a byte slice (Reset) or an io.Reader through a
 // buffer it refills (ResetReader). The two give the same values and the same
@@ -507,7 +507,11 @@ func (r *Reader) StrBytes() ([]byte, error) {
 	return r.strBytes()
 }
 
-const arenaBlock = 16 << 10
+// arenaBlock is the size of a string block: 14 KiB, the largest of the
+// allocator's size classes up to 16 KiB that shares a span (four blocks to
+// 56 KiB). A 16 KiB block takes a span of its own, so every block of a
+// large document went to the allocator's central lists for one.
+const arenaBlock = 14 << 10
 
 // intern copies b into the string block and returns it as a string.
 func (r *Reader) intern(b []byte) string {
@@ -528,7 +532,7 @@ func (r *Reader) intern(b []byte) string {
 		if r.src != nil {
 			size = arenaBlock // the unread input is not all in the buffer
 		}
-		r.arena = make([]byte, 0, size)
+		r.arena = makeNoZero(size)
 	}
 	start := len(r.arena)
 	r.arena = r.arena[:start+n]

@@ -75,9 +75,13 @@ func two3(x uint64) bool {
 // the second and 2, 5 of the third, so the leads' low nibbles gather into
 // one word, a nibble per byte, which is checked for E0, E2 and ED all at
 // once: adding 0x7F to a nibble sets the byte's high bit unless it is zero.
+//
+// It walks a subslice whose length the loop tests, so the compiler drops
+// the bounds checks of the three loads.
 func run3[T string | []byte](s T, i int) int {
-	for i+24 <= len(s) {
-		w0, w1, w2 := load64(s, i), load64(s, i+8), load64(s, i+16)
+	t := s[i:]
+	for len(t) >= 24 {
+		w0, w1, w2 := load64(t, 0), load64(t, 8), load64(t, 16)
 		if (w0&0xC0F0C0C0F0C0C0F0^0x80E08080E08080E0)|
 			(w1&0xF0C0C0F0C0C0F0C0^0xE08080E08080E080)|
 			(w2&0xC0C0F0C0C0F0C0C0^0x8080E08080E08080) != 0 {
@@ -87,9 +91,9 @@ func run3[T string | []byte](s T, i int) int {
 		if (n+lsb*0x7F)&(n^lsb*0x2+lsb*0x7F)&(n^lsb*0xD+lsb*0x7F)&msb != msb {
 			break
 		}
-		i += 24
+		t = t[24:]
 	}
-	return i
+	return len(s) - len(t)
 }
 
 // intDigits reads the run of ASCII digits at s[i:], up to 19 of them, which
