@@ -618,7 +618,7 @@ func (r *Reader) strBytes() ([]byte, error) {
 		case c < utf8.RuneSelf:
 			i++
 		default:
-			if j := multiRun(s, i); j > i {
+			if j := multiRun(s, readerRun3(s, i)); j > i {
 				i = j
 				continue
 			}

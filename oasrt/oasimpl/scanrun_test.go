@@ -1,0 +1,141 @@
+package oasimpl
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"testing/iotest"
+)
+
+// readerRun3Ref is readerRun3's contract written plainly: from i, the
+// run of three-byte sequences with a lead from E1 to EF but ED and two
+// continuation bytes, taken in steps that each look at the next 24 bytes
+// (none once fewer are left), up to the first step that finds the run's
+// end.
+func readerRun3Ref(s []byte, i int) int {
+	simple := func(j int) bool {
+		return s[j] >= 0xE1 && s[j] <= 0xEF && s[j] != 0xED && s[j+1]&0xC0 == 0x80 && s[j+2]&0xC0 == 0x80
+	}
+	for i+24 <= len(s) {
+		k := 0
+		for k < 24 && simple(i+k) {
+			k += 3
+		}
+		i += k
+		if k < 24 {
+			break
+		}
+	}
+	return i
+}
+
+// checkReaderRun3 compares readerRun3 with its reference at every offset
+// of s, and multiRun after it with multiRunRef where the run holds no
+// U+2028 or U+2029 (which the Reader's run takes and multiRun does not).
+func checkReaderRun3(t *testing.T, s []byte) {
+	t.Helper()
+	for i := range len(s) + 1 {
+		j := readerRun3(s, i)
+		if want := readerRun3Ref(s, i); j != want {
+			t.Fatalf("readerRun3(% x, %d) = %d, want %d", s, i, j, want)
+		}
+		if got, want := multiRun(s, j), multiRunRef(s, i); want >= j && got != want {
+			t.Fatalf("multiRun(% x, readerRun3 %d) = %d, want %d", s, j, got, want)
+		}
+	}
+}
+
+func TestReaderRun3(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	simple := pieces[:3]
+	for range 3000 {
+		var s []byte
+		// Long runs of simple characters, broken at any point by any
+		// piece, so that every word of a 24- or 48-byte step meets one.
+		for range 1 + rng.IntN(50) {
+			p := simple[rng.IntN(len(simple))]
+			if rng.IntN(20) == 0 {
+				p = pieces[rng.IntN(len(pieces))]
+			}
+			s = append(s, p...)
+		}
+		checkReaderRun3(t, s)
+	}
+}
+
+func FuzzReaderRun3(f *testing.F) {
+	for _, p := range pieces {
+		f.Add([]byte("東京の会社でソフトウェアを開発しました" + string(p) + "データベースとネットワークの技術、東京の会社で"))
+	}
+	f.Fuzz(func(t *testing.T, s []byte) { checkReaderRun3(t, s) })
+}
+
+// cjkDoc returns a JSON string of long runs of simple three-byte
+// characters broken by the other pieces, by ASCII, escapes and control
+// bytes at random offsets, so that the Reader's word-at-a-time paths meet
+// every kind of byte at every offset of their words and steps.
+func cjkDoc(rng *rand.Rand) []byte {
+	breaks := append(slices.Clone(pieces), []byte(`\n`), []byte(`\u00e9`), []byte(`\ud83d\ude00`),
+		[]byte(`\\`), []byte(`\"`), []byte("\x01"), []byte("abc"), []byte("\u2026"))
+	doc := []byte{'"'}
+	for range 1 + rng.IntN(60) {
+		p := pieces[rng.IntN(3)]
+		if rng.IntN(16) == 0 {
+			p = breaks[rng.IntN(len(breaks))]
+		}
+		doc = append(doc, p...)
+	}
+	return append(doc, '"')
+}
+
+// TestStrCJKMatchesEncodingJSON reads cjkDoc strings with Str, from a
+// byte slice and from a stream in small reads, and wants what
+// encoding/json reads.
+func TestStrCJKMatchesEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for n := range 4000 {
+		doc := cjkDoc(rng)
+		if n%3 == 0 {
+			doc = append(doc, "   "...) // room past the string for a word
+		}
+		checkStr(t, doc, 1+n%40)
+	}
+}
+
+func FuzzStrCJK(f *testing.F) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 20 {
+		f.Add(cjkDoc(rng), uint8(7))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte, size uint8) { checkStr(t, doc, int(size%64)+1) })
+}
+
+// checkStr reads doc as one string from a byte slice and from a stream
+// of buffer size, and wants what encoding/json reads.
+func checkStr(t *testing.T, doc []byte, size int) {
+	t.Helper()
+	var want string
+	werr := json.Unmarshal(doc, &want)
+	if werr == nil && bytes.HasPrefix(bytes.TrimSpace(doc), []byte("null")) {
+		return
+	}
+	r := NewReader(doc)
+	got, err := r.Str()
+	if err == nil {
+		err = r.End()
+	}
+	if (err == nil) != (werr == nil) || err == nil && got != want {
+		t.Fatalf("Str(%q) = %q, %v; encoding/json %q, %v", doc, got, err, want, werr)
+	}
+	s := Reader{BufferSize: size}
+	s.ResetReader(iotest.HalfReader(bytes.NewReader(doc)))
+	sgot, serr := s.Str()
+	if serr == nil {
+		serr = s.End()
+	}
+	if sgot != got || (serr == nil) != (err == nil) {
+		t.Fatalf("Str(%q), buffer %d: stream %q, %v; slice %q, %v", doc, size, sgot, serr, got, err)
+	}
+}
