@@ -33,18 +33,17 @@ func load64[T string | []byte](s T, i int) uint64 {
 
 // special8 returns a word with the high bit set in each byte of x that needs
 // attention inside a JSON string: one that is not ASCII, below 0x20, '"' or
-// '\\'. It uses the word-at-a-time tests for "some byte is zero" and "some
-// byte is less than n", which are exact when the high bits are excluded.
-// Borrows can flag a byte above one that truly needs attention,
-// never below it, so the lowest flagged byte is exact: the first special
-// byte is at bits.TrailingZeros64(special8(x)) / 8.
+// '\\'. It uses the word-at-a-time tests for "some byte is less than n"
+// (x - n in every byte) and "some byte is zero" (the same with n = 1, after
+// an exclusive or with '"' and '\\'). Those tests also flag bytes with
+// the high bit set, which x flags anyway, so no mask of ^x is needed. A
+// subtraction borrows only out of a flagged byte: bytes below the first
+// special one are flagged by nothing, so the lowest flagged byte is exact
+// (the first special byte is at bits.TrailingZeros64(special8(x)) / 8),
+// and the result is 0 exactly when no byte is special. Bytes above it may
+// be flagged by a borrow.
 func special8(x uint64) uint64 {
-	lt20 := (x - lsb*0x20) &^ x
-	quote := x ^ (lsb * '"')
-	quote = (quote - lsb) &^ quote
-	bslash := x ^ (lsb * '\\')
-	bslash = (bslash - lsb) &^ bslash
-	return (x | lt20 | quote | bslash) & msb
+	return (x | (x - lsb*0x20) | (x ^ lsb*'"' - lsb) | (x ^ lsb*'\\' - lsb)) & msb
 }
 
 func sortStrings(s []string) { slices.Sort(s) }

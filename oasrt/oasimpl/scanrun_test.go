@@ -3,6 +3,7 @@ package oasimpl
 import (
 	"bytes"
 	"encoding/json"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -138,4 +139,46 @@ func checkStr(t *testing.T, doc []byte, size int) {
 	if sgot != got || (serr == nil) != (err == nil) {
 		t.Fatalf("Str(%q), buffer %d: stream %q, %v; slice %q, %v", doc, size, sgot, serr, got, err)
 	}
+}
+
+// firstSpecialRef returns the offset of the first byte of the eight in x
+// (little-endian) that is not plain inside a JSON string, or 8.
+func firstSpecialRef(x uint64) int {
+	for k := range 8 {
+		if c := byte(x >> (8 * k)); c >= utf8RuneSelf || !asciiPlain[c] {
+			return k
+		}
+	}
+	return 8
+}
+
+func checkSpecial8(t *testing.T, x uint64) {
+	t.Helper()
+	if got, want := bits.TrailingZeros64(special8(x))>>3, firstSpecialRef(x); got != want {
+		t.Fatalf("special8(%#016x) finds byte %d, want %d", x, got, want)
+	}
+}
+
+// TestSpecial8 tries words made of the bytes around each boundary the
+// test has (0x1F/0x20, '"', '\\', 0x7F/0x80) and of random bytes, every
+// byte at every offset.
+func TestSpecial8(t *testing.T) {
+	edge := []byte{0, 1, 0x1F, 0x20, 0x21, '"' - 1, '"', '"' + 1, '\\' - 1, '\\', '\\' + 1, 'a', 0x7F, 0x80, 0x81, 0xA2, 0xDC, 0xFF}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 200000 {
+		var x uint64
+		for k := range 8 {
+			c := edge[rng.IntN(len(edge))]
+			if rng.IntN(4) == 0 {
+				c = byte(rng.Uint32())
+			}
+			x |= uint64(c) << (8 * k)
+		}
+		checkSpecial8(t, x)
+	}
+}
+
+func FuzzSpecial8(f *testing.F) {
+	f.Add(uint64(0x2020202020202222))
+	f.Fuzz(checkSpecial8)
 }
