@@ -618,7 +618,13 @@ func (r *Reader) strBytes() ([]byte, error) {
 		case c < utf8.RuneSelf:
 			i++
 		default:
-			if j := multiRun(s, readerRun3(s, i)); j > i {
+			// A run most often ends at the closing quote, which
+			// multiRun need not look at.
+			j := readerRun3(s, i)
+			if j == i || j < len(s) && s[j] >= utf8.RuneSelf {
+				j = multiRun(s, j)
+			}
+			if j > i {
 				i = j
 				continue
 			}
