@@ -298,7 +298,9 @@ func (r *Reader) peek() byte {
 	return 0
 }
 
-// wsSlow skips the white space ws found.
+// wsSlow skips the white space ws found. A run of spaces or tabs after
+// a byte of white space (a line's indentation) is skipped a word at a
+// time.
 func (r *Reader) wsSlow() byte {
 	for r.pos < len(r.buf) {
 		c := r.buf[r.pos]
@@ -306,6 +308,11 @@ func (r *Reader) wsSlow() byte {
 			return c
 		}
 		r.pos++
+		if r.pos < len(r.buf) {
+			if d := r.buf[r.pos]; d == ' ' || d == '\t' {
+				r.pos = byteRun(r.buf, r.pos, d)
+			}
+		}
 	}
 	if r.src != nil {
 		return r.wsMore()
@@ -870,10 +877,7 @@ func (r *Reader) number() (end int, isFloat bool, err error) {
 	case s[i] == '0':
 		i++
 	case '1' <= s[i] && s[i] <= '9':
-		i++
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
+		i = digitRun(s, i+1)
 	default:
 		return 0, false, r.syntaxAt(i, "in numeric literal")
 	}
@@ -883,9 +887,7 @@ func (r *Reader) number() (end int, isFloat bool, err error) {
 		if i >= len(s) || s[i] < '0' || s[i] > '9' {
 			return 0, false, r.syntaxAt(i, "after decimal point in numeric literal")
 		}
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
+		i = digitRun(s, i+1)
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		isFloat = true
@@ -896,9 +898,7 @@ func (r *Reader) number() (end int, isFloat bool, err error) {
 		if i >= len(s) || s[i] < '0' || s[i] > '9' {
 			return 0, false, r.syntaxAt(i, "in exponent of numeric literal")
 		}
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
+		i = digitRun(s, i+1)
 	}
 	return i, isFloat, nil
 }

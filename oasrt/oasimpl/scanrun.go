@@ -80,3 +80,44 @@ func badLead(n, leads uint64) uint64 {
 	ok := (n + lsb*0x7F) & (n ^ lsb*0xD + lsb*0x7F)
 	return ^ok & (leads << 4) & msb
 }
+
+// byteRun returns the end of the run of the byte c at s[i:], eight bytes
+// at a step where the input has room for a word: the spaces or tabs that
+// indent a line of pretty-printed JSON. A byte of the word is c where the
+// exclusive or with c leaves it zero; adding 0x7F to the low seven bits
+// of a byte sets its high bit unless they are zero, with no carry out, so
+// every byte is told apart exactly.
+func byteRun(s []byte, i int, c byte) int {
+	for i >= 0 && len(s)-i >= 8 {
+		v := binary.LittleEndian.Uint64(s[i:i+8]) ^ lsb*uint64(c)
+		if other := (v&^msb + lsb*0x7F | v) & msb; other != 0 {
+			return i + bits.TrailingZeros64(other)>>3
+		}
+		i += 8
+	}
+	for i < len(s) && s[i] == c {
+		i++
+	}
+	return i
+}
+
+// digitRun returns the end of the run of ASCII digits at s[i:], eight
+// bytes at a step where the input has room for a word, with intDigits'
+// test: a byte is a digit when its high nibble is 3 and adding 6 leaves
+// it 3, and carries out of a byte come only from bytes that are not
+// digits, so the first byte that is not one is found exactly.
+func digitRun(s []byte, i int) int {
+	for i >= 0 && len(s)-i >= 8 {
+		x := binary.LittleEndian.Uint64(s[i : i+8])
+		t := (x&(lsb*0xF0) ^ lsb*0x30) | ((x+lsb*0x06)&(lsb*0xF0) ^ lsb*0x30)
+		n := bits.TrailingZeros64(((t&(lsb*0x7F)+lsb*0x7F)|t)&msb) >> 3
+		i += n
+		if n < 8 {
+			return i
+		}
+	}
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return i
+}

@@ -3,9 +3,11 @@ package oasimpl
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"testing/iotest"
 )
@@ -181,4 +183,128 @@ func TestSpecial8(t *testing.T) {
 func FuzzSpecial8(f *testing.F) {
 	f.Add(uint64(0x2020202020202222))
 	f.Fuzz(checkSpecial8)
+}
+
+// byteRunRef and digitRunRef are byteRun and digitRun a byte at a time.
+func byteRunRef(s []byte, i int, c byte) int {
+	for i < len(s) && s[i] == c {
+		i++
+	}
+	return i
+}
+
+func digitRunRef(s []byte, i int) int {
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// checkRuns compares byteRun (for a space and a tab) and digitRun with
+// their references at every offset of s.
+func checkRuns(t *testing.T, s []byte) {
+	t.Helper()
+	for i := range len(s) + 1 {
+		for _, c := range []byte{' ', '\t'} {
+			if got, want := byteRun(s, i, c), byteRunRef(s, i, c); got != want {
+				t.Fatalf("byteRun(%q, %d, %q) = %d, want %d", s, i, c, got, want)
+			}
+		}
+		if got, want := digitRun(s, i), digitRunRef(s, i); got != want {
+			t.Fatalf("digitRun(%q, %d) = %d, want %d", s, i, got, want)
+		}
+	}
+}
+
+// TestRuns tries runs of every length up to 40 of spaces, tabs and
+// digits, ended by each byte next to them in value (and the bytes whose
+// carries the word tests must not let through), then random bytes.
+func TestRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	ends := []byte{0, '\t' - 1, '\t', '\t' + 1, '\n', '\r', ' ' - 1, ' ', ' ' + 1, '/', '0', '9', ':', '.', 'e', 0x7F, 0x80, 0xA0, 0xB0, 0xFA, 0xFF}
+	for n := range 40 {
+		for _, unit := range []string{" ", "\t", "7", "0123456789", " \t"} {
+			for _, end := range ends {
+				s := []byte(strings.Repeat(unit, n+1)[:n])
+				s = append(s, end)
+				for range rng.IntN(12) {
+					s = append(s, byte(rng.Uint32()))
+				}
+				checkRuns(t, s)
+			}
+		}
+	}
+}
+
+func FuzzRuns(f *testing.F) {
+	f.Add([]byte("        \t\t\t\t12345678901234567890.5e+300   \xfa9"))
+	f.Fuzz(checkRuns)
+}
+
+// TestIndentedMatchesEncodingJSON reads documents indented with spaces,
+// tabs and CRLF line ends, whole and cut short, and numbers with long
+// fractions and exponents, as Valid and through Raw, and wants what
+// encoding/json makes of them.
+func TestIndentedMatchesEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	nums := []string{"0", "-0.000000000001", "123456789012345678901234567890", "3.14159265358979323846",
+		"1e-300", "6.02214076E+23", "-12345678.87654321e-12", "1.", "01", "1e", "1.5e+", "-", "2.0000000000000000000001"}
+	var doc strings.Builder
+	var gen func(depth int)
+	gen = func(depth int) {
+		switch k := rng.IntN(6); {
+		case depth > 3 || k == 0:
+			doc.WriteString(nums[rng.IntN(len(nums))])
+		case k == 1:
+			doc.WriteString(`"東京 \u00e9 text"`)
+		case k < 4:
+			doc.WriteByte('[')
+			for j := range rng.IntN(5) {
+				if j > 0 {
+					doc.WriteByte(',')
+				}
+				gen(depth + 1)
+			}
+			doc.WriteByte(']')
+		default:
+			doc.WriteByte('{')
+			for j := range rng.IntN(5) {
+				if j > 0 {
+					doc.WriteByte(',')
+				}
+				fmt.Fprintf(&doc, `"k%d":`, j)
+				gen(depth + 1)
+			}
+			doc.WriteByte('}')
+		}
+	}
+	indents := []string{"  ", "    ", "\t", "\t\t", "         ", " \t"}
+	for range 3000 {
+		doc.Reset()
+		gen(0)
+		compact := []byte(doc.String())
+		var buf bytes.Buffer
+		if json.Indent(&buf, compact, strings.Repeat(" ", rng.IntN(12)), indents[rng.IntN(len(indents))]) != nil {
+			buf.Write(compact) // a number encoding/json refuses: keep it as it is
+		}
+		in := buf.Bytes()
+		if rng.IntN(2) == 0 {
+			in = bytes.ReplaceAll(in, []byte("\n"), []byte("\r\n"))
+		}
+		for _, data := range [][]byte{in, in[:rng.IntN(len(in)+1)]} {
+			if got, want := Valid(data), json.Valid(data); got != want {
+				t.Fatalf("Valid(%q) = %v, encoding/json says %v", data, got, want)
+			}
+			r := NewReader(data)
+			raw, err := r.Raw()
+			if err == nil {
+				err = r.End()
+			}
+			var want bytes.Buffer
+			werr := json.Compact(&want, data)
+			if (err == nil) != (werr == nil) || err == nil && !bytes.Equal(raw, want.Bytes()) {
+				t.Fatalf("Raw(%q) = %q, %v; encoding/json %q, %v", data, raw, err, want.Bytes(), werr)
+			}
+		}
+	}
 }
