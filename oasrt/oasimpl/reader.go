@@ -539,7 +539,12 @@ func (r *Reader) intern(b []byte) string {
 		if r.src != nil {
 			size = arenaBlock // the unread input is not all in the buffer
 		}
-		r.arena = makeNoZero(size)
+		if size >= 1<<10 {
+			r.arena = makeNoZero(size)
+		} else {
+			// A small block costs less to clear than the builder's calls.
+			r.arena = make([]byte, 0, size)
+		}
 	}
 	start := len(r.arena)
 	r.arena = r.arena[:start+n]
