@@ -2,6 +2,7 @@ package bench_test
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -39,6 +40,8 @@ import (
 //	ogen-method     ogen's MarshalJSON (a fresh jx.Encoder); its
 //	                UnmarshalJSON (a fresh jx.Decoder), then Validate:
 //	                ogen's owned-output doors
+//	jx-Valid        B's Unmarshal only: jx.Valid, issue 44's limit, a scan
+//	                of the bytes that builds nothing (bench/README.md)
 //
 // It runs only when OASGEN_CPUTIME is set (bench/doors.sh CPU=1 sets it):
 //
@@ -47,6 +50,12 @@ func TestDoorsCPUTime(t *testing.T) {
 	cputime.Test(t, func() (cs []cputime.Case) {
 		cs = cpuWorkload[plain.Pet, oasa.Pet, ogena.Pet](t, cs, "A", payload.A)
 		cs = cpuWorkload[plain.List, oasb.List, ogenb.List](t, cs, "B", payload.B())
+		cs = append(cs, cputime.Case{Name: "B/Unmarshal/jx-Valid", F: func() error {
+			if !jx.Valid(payload.B()) {
+				return errors.New("jx.Valid refuses the payload")
+			}
+			return nil
+		}})
 		cs = cpuWorkload[plain.ABitOfEverything, oasc.ABitOfEverything, ogenc.ABitOfEverything](t, cs, "C", payload.C())
 		cs = cpuWorkload[plain.SomeValue, oasu.SomeValue, ogenu.SomeValue](t, cs, "SomeValue", payload.SomeValue)
 		return cpuWorkload[plain.Oneof, oasu.Oneof, ogenu.Oneof](t, cs, "Oneof", payload.Oneof)

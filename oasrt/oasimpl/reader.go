@@ -19,7 +19,7 @@ import (
 //
 // Strings returned by Str are copied out of the input into blocks shared by
 // the strings of one Reader, which costs one allocation per block instead of
-// one per string. A string keeps its whole block (at most 16 KiB) alive.
+// one per string. A string keeps its whole block (at most 14 KiB) alive.
 //
 // A Reader reads either a byte slice (Reset) or an io.Reader through a
 // buffer it refills (ResetReader). The two give the same values and the same
@@ -298,7 +298,9 @@ func (r *Reader) peek() byte {
 	return 0
 }
 
-// wsSlow skips the white space ws found.
+// wsSlow skips the white space ws found. A run of spaces or tabs after
+// a byte of white space (a line's indentation) is skipped a word at a
+// time.
 func (r *Reader) wsSlow() byte {
 	for r.pos < len(r.buf) {
 		c := r.buf[r.pos]
@@ -306,6 +308,11 @@ func (r *Reader) wsSlow() byte {
 			return c
 		}
 		r.pos++
+		if r.pos < len(r.buf) {
+			if d := r.buf[r.pos]; d == ' ' || d == '\t' {
+				r.pos = byteRun(r.buf, r.pos, d)
+			}
+		}
 	}
 	if r.src != nil {
 		return r.wsMore()
@@ -507,7 +514,11 @@ func (r *Reader) StrBytes() ([]byte, error) {
 	return r.strBytes()
 }
 
-const arenaBlock = 16 << 10
+// arenaBlock is the size of a string block: 14 KiB, the largest of the
+// allocator's size classes up to 16 KiB that shares a span (four blocks to
+// 56 KiB). A 16 KiB block takes a span of its own, so every block of a
+// large document went to the allocator's central lists for one.
+const arenaBlock = 14 << 10
 
 // intern copies b into the string block and returns it as a string.
 func (r *Reader) intern(b []byte) string {
@@ -528,7 +539,12 @@ func (r *Reader) intern(b []byte) string {
 		if r.src != nil {
 			size = arenaBlock // the unread input is not all in the buffer
 		}
-		r.arena = make([]byte, 0, size)
+		if size >= 1<<10 {
+			r.arena = makeNoZero(size)
+		} else {
+			// A small block costs less to clear than the builder's calls.
+			r.arena = make([]byte, 0, size)
+		}
 	}
 	start := len(r.arena)
 	r.arena = r.arena[:start+n]
@@ -614,7 +630,13 @@ func (r *Reader) strBytes() ([]byte, error) {
 		case c < utf8.RuneSelf:
 			i++
 		default:
-			if j := multiRun(s, i); j > i {
+			// A run most often ends at the closing quote, which
+			// multiRun need not look at.
+			j := readerRun3(s, i)
+			if j == i || j < len(s) && s[j] >= utf8.RuneSelf {
+				j = multiRun(s, j)
+			}
+			if j > i {
 				i = j
 				continue
 			}
@@ -860,10 +882,7 @@ func (r *Reader) number() (end int, isFloat bool, err error) {
 	case s[i] == '0':
 		i++
 	case '1' <= s[i] && s[i] <= '9':
-		i++
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
+		i = digitRun(s, i+1)
 	default:
 		return 0, false, r.syntaxAt(i, "in numeric literal")
 	}
@@ -873,9 +892,7 @@ func (r *Reader) number() (end int, isFloat bool, err error) {
 		if i >= len(s) || s[i] < '0' || s[i] > '9' {
 			return 0, false, r.syntaxAt(i, "after decimal point in numeric literal")
 		}
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
+		i = digitRun(s, i+1)
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		isFloat = true
@@ -886,9 +903,7 @@ func (r *Reader) number() (end int, isFloat bool, err error) {
 		if i >= len(s) || s[i] < '0' || s[i] > '9' {
 			return 0, false, r.syntaxAt(i, "in exponent of numeric literal")
 		}
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
+		i = digitRun(s, i+1)
 	}
 	return i, isFloat, nil
 }

@@ -33,18 +33,17 @@ func load64[T string | []byte](s T, i int) uint64 {
 
 // special8 returns a word with the high bit set in each byte of x that needs
 // attention inside a JSON string: one that is not ASCII, below 0x20, '"' or
-// '\\'. It uses the word-at-a-time tests for "some byte is zero" and "some
-// byte is less than n", which are exact when the high bits are excluded.
-// Borrows can flag a byte above one that truly needs attention,
-// never below it, so the lowest flagged byte is exact: the first special
-// byte is at bits.TrailingZeros64(special8(x)) / 8.
+// '\\'. It uses the word-at-a-time tests for "some byte is less than n"
+// (x - n in every byte) and "some byte is zero" (the same with n = 1, after
+// an exclusive or with '"' and '\\'). Those tests also flag bytes with
+// the high bit set, which x flags anyway, so no mask of ^x is needed. A
+// subtraction borrows only out of a flagged byte: bytes below the first
+// special one are flagged by nothing, so the lowest flagged byte is exact
+// (the first special byte is at bits.TrailingZeros64(special8(x)) / 8),
+// and the result is 0 exactly when no byte is special. Bytes above it may
+// be flagged by a borrow.
 func special8(x uint64) uint64 {
-	lt20 := (x - lsb*0x20) &^ x
-	quote := x ^ (lsb * '"')
-	quote = (quote - lsb) &^ quote
-	bslash := x ^ (lsb * '\\')
-	bslash = (bslash - lsb) &^ bslash
-	return (x | lt20 | quote | bslash) & msb
+	return (x | (x - lsb*0x20) | (x ^ lsb*'"' - lsb) | (x ^ lsb*'\\' - lsb)) & msb
 }
 
 func sortStrings(s []string) { slices.Sort(s) }
@@ -75,9 +74,13 @@ func two3(x uint64) bool {
 // the second and 2, 5 of the third, so the leads' low nibbles gather into
 // one word, a nibble per byte, which is checked for E0, E2 and ED all at
 // once: adding 0x7F to a nibble sets the byte's high bit unless it is zero.
+//
+// It walks a subslice whose length the loop tests, so the compiler drops
+// the bounds checks of the three loads.
 func run3[T string | []byte](s T, i int) int {
-	for i+24 <= len(s) {
-		w0, w1, w2 := load64(s, i), load64(s, i+8), load64(s, i+16)
+	t := s[i:]
+	for len(t) >= 24 {
+		w0, w1, w2 := load64(t, 0), load64(t, 8), load64(t, 16)
 		if (w0&0xC0F0C0C0F0C0C0F0^0x80E08080E08080E0)|
 			(w1&0xF0C0C0F0C0C0F0C0^0xE08080E08080E080)|
 			(w2&0xC0C0F0C0C0F0C0C0^0x8080E08080E08080) != 0 {
@@ -87,9 +90,9 @@ func run3[T string | []byte](s T, i int) int {
 		if (n+lsb*0x7F)&(n^lsb*0x2+lsb*0x7F)&(n^lsb*0xD+lsb*0x7F)&msb != msb {
 			break
 		}
-		i += 24
+		t = t[24:]
 	}
-	return i
+	return len(s) - len(t)
 }
 
 // intDigits reads the run of ASCII digits at s[i:], up to 19 of them, which
