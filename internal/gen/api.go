@@ -395,7 +395,7 @@ func (f *file) paramType(p *ir.Param, request bool) string {
 	}
 	t := f.goType(ir.UnNull(p.Type))
 	if !p.Required {
-		return f.qual(rt("Opt")) + "[" + t + "]"
+		return f.qual(oasrt("Opt")) + "[" + t + "]"
 	}
 	return t
 }
@@ -407,35 +407,35 @@ func (f *file) scalarParse(p *ir.Prim) (call string, base ir.PrimKind) {
 	case ir.String:
 		return "", ir.String
 	case ir.Bool:
-		return f.qual(rt("ParseBool")) + "(%s)", ir.Bool
+		return f.qual(oashttpimpl("ParseBool")) + "(%s)", ir.Bool
 	case ir.Int32:
-		return f.qual(rt("ParseInt")) + "(%s, 32)", ir.Int64
+		return f.qual(oashttpimpl("ParseInt")) + "(%s, 32)", ir.Int64
 	case ir.Int64:
-		return f.qual(rt("ParseInt")) + "(%s, 64)", ir.Int64
+		return f.qual(oashttpimpl("ParseInt")) + "(%s, 64)", ir.Int64
 	case ir.Uint32:
-		return f.qual(rt("ParseUint")) + "(%s, 32)", ir.Uint64
+		return f.qual(oashttpimpl("ParseUint")) + "(%s, 32)", ir.Uint64
 	case ir.Uint64:
-		return f.qual(rt("ParseUint")) + "(%s, 64)", ir.Uint64
+		return f.qual(oashttpimpl("ParseUint")) + "(%s, 64)", ir.Uint64
 	case ir.Float32:
-		return f.qual(rt("ParseFloat")) + "(%s, 32)", ir.Float64
+		return f.qual(oashttpimpl("ParseFloat")) + "(%s, 32)", ir.Float64
 	case ir.Float64:
-		return f.qual(rt("ParseFloat")) + "(%s, 64)", ir.Float64
+		return f.qual(oashttpimpl("ParseFloat")) + "(%s, 64)", ir.Float64
 	case ir.DateTime:
-		return f.qual(rt("ParseTime")) + "(%s)", p.Kind
+		return f.qual(oashttpimpl("ParseTime")) + "(%s)", p.Kind
 	case ir.Date:
-		return f.qual(rt("ParseDateValue")) + "(%s)", p.Kind
+		return f.qual(oashttpimpl("ParseDateValue")) + "(%s)", p.Kind
 	case ir.UUID:
-		return f.qual(rt("ParseUUIDValue")) + "(%s)", p.Kind
+		return f.qual(oashttpimpl("ParseUUIDValue")) + "(%s)", p.Kind
 	case ir.Bytes:
-		return f.qual(rt("ParseBytes64")) + "(%s)", p.Kind
+		return f.qual(oashttpimpl("ParseBytes64")) + "(%s)", p.Kind
 	case ir.IPv4:
-		return f.qual(rt("ParseAddr")) + "(%s, 4)", p.Kind
+		return f.qual(oashttpimpl("ParseAddr")) + "(%s, 4)", p.Kind
 	case ir.IPv6:
-		return f.qual(rt("ParseAddr")) + "(%s, 6)", p.Kind
+		return f.qual(oashttpimpl("ParseAddr")) + "(%s, 6)", p.Kind
 	case ir.Decimal:
-		return f.qual(rt("ParseDecimal")) + "(%s)", p.Kind
+		return f.qual(oasrt("ParseDecimal")) + "(%s)", p.Kind
 	}
-	return f.qual(rt("ParseAddr")) + "(%s, 0)", p.Kind
+	return f.qual(oashttpimpl("ParseAddr")) + "(%s, 0)", p.Kind
 }
 
 // definedType reports whether the Go type of a scalar parameter type is a
@@ -463,7 +463,7 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail errReturn) {
 		// Every value of the enum was left out (out of its format's
 		// range): nothing parses.
 		f.P("if true { // the enum has no value")
-		fail.P(f, rt("InvalidValue"), "(", s, ", ", strconv.Quote(enum.GoName), ")")
+		fail.P(f, oashttpimpl("InvalidValue"), "(", s, ", ", strconv.Quote(enum.GoName), ")")
 		f.P("}")
 		return
 	}
@@ -475,7 +475,7 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail errReturn) {
 				f.P(dst, " = ", f.declMember(enum, v.GoName))
 			}
 		} else {
-			f.P("n, err := ", f.qual(rt("ParseInt")), "(", s, ", 64)")
+			f.P("n, err := ", f.qual(oashttpimpl("ParseInt")), "(", s, ", 64)")
 			f.P("if err != nil {")
 			fail.P(f, "err")
 			f.P("}")
@@ -486,7 +486,7 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail errReturn) {
 			}
 		}
 		f.P("default:")
-		fail.P(f, rt("InvalidValue"), "(", s, ", ", strconv.Quote(enum.GoName), ")")
+		fail.P(f, oashttpimpl("InvalidValue"), "(", s, ", ", strconv.Quote(enum.GoName), ")")
 		f.P("}")
 		return
 	}
@@ -534,13 +534,13 @@ func (f *file) formatScalar(t ir.Type, x string) string {
 	case ir.Uint32, ir.Uint64:
 		return sc("FormatUint") + "(" + conv(ir.Uint64) + ", 10)"
 	case ir.Float32:
-		return f.qual(rt("FormatFloat")) + "(" + conv(ir.Float64) + ", 32)"
+		return f.qual(oashttpimpl("FormatFloat")) + "(" + conv(ir.Float64) + ", 32)"
 	case ir.Float64:
-		return f.qual(rt("FormatFloat")) + "(" + conv(ir.Float64) + ", 64)"
+		return f.qual(oashttpimpl("FormatFloat")) + "(" + conv(ir.Float64) + ", 64)"
 	case ir.DateTime:
-		return f.qual(rt("FormatTime")) + "(" + x + ")"
+		return f.qual(oashttpimpl("FormatTime")) + "(" + x + ")"
 	case ir.Bytes:
-		return f.qual(rt("FormatBytes64")) + "(" + conv(ir.Bytes) + ")"
+		return f.qual(oashttpimpl("FormatBytes64")) + "(" + conv(ir.Bytes) + ")"
 	case ir.Decimal:
 		return "string(" + x + ")"
 	}

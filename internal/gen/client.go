@@ -13,16 +13,16 @@ import (
 func genClient(f *file, a *api) {
 	f.P("// ", a.client, " calls the API over HTTP: one method per operation, returning")
 	f.P("// the variant of the result that the response's status and content type")
-	f.P("// select. A status the operation does not declare is a *", rt("StatusError"))
+	f.P("// select. A status the operation does not declare is a *", oashttp("StatusError"))
 	f.P("// carrying the decoded problem details, if any.")
 	f.P("type ", a.client, " struct {")
-	f.P("cfg *", rt("Client"))
+	f.P("cfg *", oashttpimpl("Client"))
 	f.P("}")
 	f.P()
 	f.P("// ", a.newClient, " returns a client of the server at baseURL, for example")
 	f.P("// \"https://example.com/api/v3\"; operation paths are appended to it.")
-	f.P("func ", a.newClient, "(baseURL string, opts ...", rt("ClientOption"), ") (*", a.client, ", error) {")
-	f.P("cfg, err := ", rt("NewClient"), "(baseURL, opts)")
+	f.P("func ", a.newClient, "(baseURL string, opts ...", oashttp("ClientOption"), ") (*", a.client, ", error) {")
+	f.P("cfg, err := ", oashttpimpl("NewClient"), "(baseURL, opts)")
 	f.P("if err != nil {")
 	f.P("return nil, err")
 	f.P("}")
@@ -79,7 +79,7 @@ func genObjectEncoders(f *file, a *api) {
 			// Free-form members (ir.ObjectOf), in the order of their names.
 			m := "v." + st.AdditionalGoName
 			f.P("for _, k := range ", Ident{"slices", "Sorted"}, "(", Ident{"maps", "Keys"}, "(", m, ")) {")
-			f.P("pairs = append(pairs, k, ", rt("ValueText"), "(", m, "[k]))")
+			f.P("pairs = append(pairs, k, ", oashttpimpl("ValueText"), "(", m, "[k]))")
 			f.P("}")
 		}
 		f.P("return pairs")
@@ -97,7 +97,7 @@ func genSentParams(f *file, op *apiOp) {
 	}
 	f.P("// add", op.GoName, "Params adds the query, header and cookie parameters")
 	f.P("// of ", op.GoName, " to req, and of the operations with the same ones.")
-	f.P("func add", op.GoName, "Params(req *", rt("Request"), ", params *", op.params, ") {")
+	f.P("func add", op.GoName, "Params(req *", oashttpimpl("Request"), ", params *", op.params, ") {")
 	clientParams(f, op, "req")
 	f.P("}")
 	f.P()
@@ -116,7 +116,7 @@ func clientParams(f *file, op *apiOp, req string) {
 			sep := querySep(p)
 			explode := exploded(p)
 			add := func(vals string) {
-				f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name), ", ", explode, ", ", sep, ", ", vals, ")")
+				f.P("req.Query = ", oashttpimpl("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name), ", ", explode, ", ", sep, ", ", vals, ")")
 			}
 			switch {
 			case kind == ir.ObjectParam:
@@ -131,11 +131,11 @@ func clientParams(f *file, op *apiOp, req string) {
 				switch {
 				case p.Style == ir.StyleDeepObject:
 					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
-					f.P("req.Query = ", rt("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name+"["), "+pairs[i]+\"]\", true, ',', pairs[i+1])")
+					f.P("req.Query = ", oashttpimpl("AppendQuery"), "(req.Query, ", strconv.Quote(p.Name+"["), "+pairs[i]+\"]\", true, ',', pairs[i+1])")
 					f.P("}")
 				case explode:
 					f.P("for i := 0; i+1 < len(pairs); i += 2 {")
-					f.P("req.Query = ", rt("AppendQuery"), "(req.Query, pairs[i], true, ',', pairs[i+1])")
+					f.P("req.Query = ", oashttpimpl("AppendQuery"), "(req.Query, pairs[i], true, ',', pairs[i+1])")
 					f.P("}")
 				default:
 					add("pairs...")
@@ -159,7 +159,7 @@ func clientParams(f *file, op *apiOp, req string) {
 				f.P("}")
 			case !p.Required:
 				if h := optQuery(p.Type); h != "" {
-					f.P(rt(h), "(", req, ", ", strconv.Quote(p.Name), ", ", x, ")")
+					f.P(oashttpimpl(h), "(", req, ", ", strconv.Quote(p.Name), ", ", x, ")")
 					break
 				}
 				f.P("if ", x, ".Set {")
@@ -201,14 +201,14 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("// until you break out, which closes the body. The other responses are as")
 		f.P("// ", op.GoName, " returns them. The client's timeout bounds the whole")
 		f.P("// call, the stream included: for long streams, make the client with")
-		f.P("// ", rt("WithTimeout"), "(0) and bound the call with ctx.")
+		f.P("// ", oashttp("WithTimeout"), "(0) and bound the call with ctx.")
 		f.P("func (c *", a.client, ") ", op.StreamCall, f.clientSig(op), " {")
 	} else {
 		f.P("// ", op.GoName, " calls ", opLine(op))
 		f.P("func (c *", a.client, ") ", op.GoName, f.clientSig(op), " {")
 	}
 	clientParamChecks(f, op)
-	f.P("req := ", rt("Request"), "{Method: ", strconv.Quote(op.Method), ", Options: opts}")
+	f.P("req := ", oashttpimpl("Request"), "{Method: ", strconv.Quote(op.Method), ", Options: opts}")
 	if op.SentToURL() {
 		f.P("req.URL = url")
 	}
@@ -268,7 +268,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 				f.P("{ // a scope for vals, which other parameters use too")
 			}
 			formatArray(f, p.Type, elem, x)
-			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", vals...)")
+			f.P("req.Path = ", oashttpimpl("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", vals...)")
 			if arrays > 1 {
 				f.P("}")
 			}
@@ -277,15 +277,15 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			f.P("{ // a scope for pairs, which other parameters use too")
 			f.P("pairs := encode", ir.ObjectOf(p.Type).GoName, "Pairs(&", x, ")")
 			if p.Explode {
-				f.P("req.Path = ", rt("AppendPathPairs"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", pairs...)")
+				f.P("req.Path = ", oashttpimpl("AppendPathPairs"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", pairs...)")
 			} else {
-				f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", \",\", pairs...)")
+				f.P("req.Path = ", oashttpimpl("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", \",\", pairs...)")
 			}
 			f.P("}")
 		case ir.RawParam:
-			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", ", x, ")")
+			f.P("req.Path = ", oashttpimpl("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", ", x, ")")
 		default:
-			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", ", f.formatScalar(p.Type, x), ")")
+			f.P("req.Path = ", oashttpimpl("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", ", f.formatScalar(p.Type, x), ")")
 		}
 	}
 	if lit != "" {
@@ -307,7 +307,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			seqSendBody(f, op)
 		} else if sv := b.stream; sv != nil {
 			f.P("if body.Items != nil {")
-			f.P("req.BodyReader = ", rt("SendStream"), "(func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
+			f.P("req.BodyReader = ", oashttpimpl("SendStream"), "(func(w *", oasimpl("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
 			f.encodeStream(sv, "body")
 			f.P("})")
 			f.P("req.ContentType = ", strconv.Quote(b.jsonType))
@@ -317,7 +317,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		} else if b.json && b.jsonType == "" {
 			f.P("if body != nil {")
 			requestCheck(f, b)
-			f.P("req.Body = ", rt("FormEncode"), "(encode", ir.ObjectOf(b.typ).GoName, "Pairs(body))")
+			f.P("req.Body = ", oashttpimpl("FormEncode"), "(encode", ir.ObjectOf(b.typ).GoName, "Pairs(body))")
 			f.P("req.ContentType = \"application/x-www-form-urlencoded\"")
 			f.P("}")
 		} else if b.json {
@@ -326,7 +326,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			f.P("if body != nil {")
 			encode := "body.EncodeJSON"
 			if b.encode != "" {
-				encode = "func(w *" + f.qual(rt("Writer")) + ") { " + b.encode + "(w, body) }"
+				encode = "func(w *" + f.qual(oasimpl("Writer")) + ") { " + b.encode + "(w, body) }"
 			} else {
 				requestCheck(f, b)
 			}
@@ -352,7 +352,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 			f.P("if err != nil {")
 			f.P("return nil, err")
 			f.P("}")
-			f.P("defer ", rt("CloseBody"), "(resp)")
+			f.P("defer ", oashttpimpl("CloseBody"), "(resp)")
 			readResult(f, op, false)
 		}
 		encodeHelper(f, op)
@@ -366,11 +366,11 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("streaming := false // a streamed body is closed by its Items")
 		f.P("defer func() {")
 		f.P("if !streaming {")
-		f.P(rt("CloseBody"), "(resp)")
+		f.P(oashttpimpl("CloseBody"), "(resp)")
 		f.P("}")
 		f.P("}()")
 	} else {
-		f.P("defer ", rt("CloseBody"), "(resp)")
+		f.P("defer ", oashttpimpl("CloseBody"), "(resp)")
 	}
 	readResult(f, op, stream)
 	if stream {
@@ -385,7 +385,7 @@ func encodeHelper(f *file, op *apiOp) {
 	if b := op.body; b != nil && b.encode != "" {
 		c := &codec{file: f}
 		f.P("// ", b.encode, " writes the request body of ", op.GoName, ".")
-		f.P("func ", b.encode, "(w *", rt("Writer"), ", v *", f.goType(b.typ), ") {")
+		f.P("func ", b.encode, "(w *", oasimpl("Writer"), ", v *", f.goType(b.typ), ") {")
 		c.enc(b.typ, "(*v)")
 		f.P("}")
 		f.P()
@@ -454,10 +454,10 @@ func readResult(f *file, op *apiOp, stream bool) {
 // the type is declared in the server's package (split.go).
 func bodyDecoder(f *file, v *variant) string {
 	c := &codec{file: f.scratch()}
-	c.P("func(r *", rt("Reader"), ") error {")
+	c.P("func(r *", oasimpl("Reader"), ") error {")
 	if arr, ok := v.typ.(*ir.Array); ok && ir.HasCodec(arr.Elem) && arr.MinItems == nil && arr.MaxItems == nil && !arr.Unique {
 		// An array of a type with a codec, with no checks of its own.
-		c.P("return ", rt("DecodeArray"), "(r, &v.", v.bodyField, ", (*", c.goType(arr.Elem), ").DecodeJSON)")
+		c.P("return ", oasimpl("DecodeArray"), "(r, &v.", v.bodyField, ", (*", c.goType(arr.Elem), ").DecodeJSON)")
 	} else {
 		c.dec(v.typ, "v."+v.bodyField, nil)
 		c.P("return nil")
@@ -492,7 +492,7 @@ func clientValue(f *file, p *ir.Param, kind ir.ParamKind, elem ir.Type, x string
 			f.P("if ", x, ".Set {")
 			v += ".Value"
 		}
-		set(f.qual(rt("JoinPairs")) + "(encode" + ir.ObjectOf(p.Type).GoName + "Pairs(&" + v + "), " + strconv.FormatBool(p.Explode) + ")")
+		set(f.qual(oashttpimpl("JoinPairs")) + "(encode" + ir.ObjectOf(p.Type).GoName + "Pairs(&" + v + "), " + strconv.FormatBool(p.Explode) + ")")
 		if !p.Required {
 			f.P("}")
 		}
@@ -537,7 +537,7 @@ func requestCheck(f *file, b *apiBody) {
 	if r, ok := b.typ.(*ir.Ref); ok && f.checks.needs[r.Decl] {
 		f.P("if !c.cfg.SkipRequestCheck {")
 		f.P("if err := body.Validate(); err != nil {")
-		f.P("return nil, &", rt("RequestCheckError"), "{Err: err}")
+		f.P("return nil, &", oashttp("RequestCheckError"), "{Err: err}")
 		f.P("}")
 		f.P("}")
 	}
@@ -577,7 +577,7 @@ func decodeStatus(f *file, op *apiOp, stream bool, vs []*variant) bool {
 		}
 		cases[i] = append(cases[i], ":")
 	}
-	f.P(append([]any{"switch ", rt("MatchMedia"), "(resp"}, append(types, ") {")...)...)
+	f.P(append([]any{"switch ", oashttpimpl("MatchMedia"), "(resp"}, append(types, ") {")...)...)
 	for i, v := range vs {
 		if v == other {
 			f.P("default:")
@@ -624,7 +624,7 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 		f.P("return nil, err")
 		f.P("}")
 		f.P("streaming = true")
-		f.P("v.Items = ", rt("ResponseItems"), "(resp, b, ", f.decodeStream(sv, "&b.Reader", "v"), ")")
+		f.P("v.Items = ", oashttpimpl("ResponseItems"), "(resp, b, ", f.decodeStream(sv, "&b.Reader", "v"), ")")
 		f.P("return v, nil")
 		return
 	}
@@ -682,7 +682,7 @@ func decodeHeaders(f *file, v *variant) {
 		kind, elem := ir.ParamShape(h.Type)
 		dst := "v." + h.field
 		fail := errReturn{
-			pre:  []any{"return nil, ", rt("ResponseError"), "(resp.StatusCode, &", rt("ParamError"), "{Name: ", strconv.Quote(h.Name), `, In: "header", Err: `},
+			pre:  []any{"return nil, ", oashttpimpl("ResponseError"), "(resp.StatusCode, &", oashttp("ParamError"), "{Name: ", strconv.Quote(h.Name), `, In: "header", Err: `},
 			post: []any{"})"},
 		}
 		f.P("if s := resp.Header.Get(", strconv.Quote(http.CanonicalHeaderKey(h.Name)), "); s != \"\" {")
@@ -690,7 +690,7 @@ func decodeHeaders(f *file, v *variant) {
 		case ir.RawParam:
 			f.P(dst, " = s")
 		case ir.ArrayParam:
-			f.P("vals := ", rt("HeaderArray"), "(s)")
+			f.P("vals := ", oashttpimpl("HeaderArray"), "(s)")
 			goT := f.goType(ir.UnNull(h.Type))
 			f.P(dst, " = make(", goT, ", len(vals))")
 			f.P("for i, s := range vals {")

@@ -10,5 +10,5 @@ func (f *file) clientSig(op *apiOp) string {
 	if op.SentToURL() {
 		sig = f.sentSig(op)
 	}
-	return strings.Replace(sig, ") (", ", opts ..."+f.qual(rt("CallOption"))+") (", 1)
+	return strings.Replace(sig, ") (", ", opts ..."+f.qual(oashttp("CallOption"))+") (", 1)
 }

@@ -80,7 +80,7 @@ func arrayOf(t ir.Type) *ir.Array {
 func paramCheck(f *file, p *ir.Param) {
 	x := "params." + p.GoName
 	ret := errReturn{
-		pre:  []any{"return nil, &", rt("RequestCheckError"), "{Err: &", rt("ParamError"), "{Name: ", strconv.Quote(p.Name), ", In: ", strconv.Quote(string(p.In)), ", Err: "},
+		pre:  []any{"return nil, &", oashttp("RequestCheckError"), "{Err: &", oashttp("ParamError"), "{Name: ", strconv.Quote(p.Name), ", In: ", strconv.Quote(string(p.In)), ", Err: "},
 		post: []any{"}}"},
 	}
 	fail := ret.failf(f)

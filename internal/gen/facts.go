@@ -210,7 +210,7 @@ func (c *codec) byFacts(d *ir.Union, vs []*ir.Variant) {
 	}
 	if !d.AnyOf {
 		c.P("case matched != 0:")
-		c.P("return ", rt("AmbiguousOf"), "(start, ", strconv.Quote(d.GoName), ", matched, ", strings.Join(names, ", "), ")")
+		c.P("return ", oasimpl("AmbiguousOf"), "(start, ", strconv.Quote(d.GoName), ", matched, ", strings.Join(names, ", "), ")")
 	}
 	c.P("}")
 	// No variant matches: the first property error says why, or the
@@ -226,12 +226,12 @@ func (c *codec) byFacts(d *ir.Union, vs []*ir.Variant) {
 		c.P("switch left {")
 		for _, i := range missing {
 			c.P("case ", mask(1<<i), ":")
-			c.P("firstErr = ", rt("Missing"), "(r, seen, ", mask(p.required[i]), ", ", strings.Join(keyNames, ", "), ")")
+			c.P("firstErr = ", oasimpl("Missing"), "(r, seen, ", mask(p.required[i]), ", ", strings.Join(keyNames, ", "), ")")
 		}
 		c.P("}")
 		c.P("}")
 	}
-	c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, firstErr)")
+	c.P("return ", oasimpl("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, firstErr)")
 }
 
 // factValue reads key k's value for the variants of group g into the

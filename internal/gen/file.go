@@ -17,18 +17,17 @@ const (
 	jsonPath     = "encoding/json"
 )
 
-// rt names an exported identifier of the runtime, in the package that
-// declares it: oasrt for the values of models and the JSON Reader and
-// Writer, oasimpl for the helpers only generated codecs call, oashttp for
-// what servers and clients are made of and configured with, oashttpimpl
-// for the HTTP helpers only generated code calls (rtnames.go lists all but
-// oasrt's).
-func rt(name string) Ident {
-	if p, ok := rtPaths[name]; ok {
-		return Ident{p, name}
-	}
-	return Ident{rtPath, name}
-}
+// oasrt, oasimpl, oashttp and oashttpimpl name an exported identifier of
+// that runtime package where it is printed: oasrt for the values of
+// models, oasimpl for the JSON engine and the helpers only generated
+// codecs call, oashttp for what servers and clients are configured with,
+// oashttpimpl for their engine and the HTTP helpers only generated code
+// calls. TestRuntimeNames checks that each name printed so is declared by
+// its package.
+func oasrt(name string) Ident       { return Ident{rtPath, name} }
+func oasimpl(name string) Ident     { return Ident{implPath, name} }
+func oashttp(name string) Ident     { return Ident{httpPath, name} }
+func oashttpimpl(name string) Ident { return Ident{httpImplPath, name} }
 
 // file is a generated Go file as the emitters see it: a printer, and what
 // they print by. The printer reads none of it.

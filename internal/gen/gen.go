@@ -332,7 +332,7 @@ func genModels(f *file, pkg *ir.Package) {
 			if d.Other != nil {
 				f.P("// OtherKind holds the value when it is not an object: the schema")
 				f.P("// has no type, so JSON Schema allows every kind.")
-				f.P(rt("OtherKind"))
+				f.P(oasimpl("OtherKind"))
 			}
 			for _, fd := range d.Fields {
 				if fd.Doc.Description != "" || fd.Doc.Title != "" {

@@ -70,7 +70,7 @@ func keyPath(name string) *errPath { return (*errPath)(nil).key(strconv.Quote(na
 // p's steps added.
 func (p *errPath) wrapped(err ...any) []any {
 	for s := p; s != nil; s = s.up {
-		err = append(append([]any{rt(s.fn), "("}, err...), ", ", s.arg, ")")
+		err = append(append([]any{oasrt(s.fn), "("}, err...), ", ", s.arg, ")")
 	}
 	return err
 }
@@ -94,8 +94,8 @@ func genJSON(f *file, pkg *ir.Package) []string {
 	c := &codec{file: f}
 	f.P("// The runtime must support the contract this code was generated for.")
 	f.P("const (")
-	f.P("_ = ", rt("EnforceVersion"), "(", genVersion, " - ", rt("MinVersion"), ")")
-	f.P("_ = ", rt("EnforceVersion"), "(", rt("Version"), " - ", genVersion, ")")
+	f.P("_ = ", oasimpl("EnforceVersion"), "(", genVersion, " - ", oasimpl("MinVersion"), ")")
+	f.P("_ = ", oasimpl("EnforceVersion"), "(", oasimpl("Version"), " - ", genVersion, ")")
 	f.P(")")
 	f.P()
 	for _, d := range pkg.Decls {
@@ -121,7 +121,7 @@ func genJSON(f *file, pkg *ir.Package) []string {
 		f.P("// which size their buffers for large values.")
 		f.P("var (")
 		for _, name := range c.marshaled {
-			f.P(sizeHintVar(name), " ", rt("SizeHint"))
+			f.P(sizeHintVar(name), " ", oasimpl("SizeHint"))
 		}
 		f.P(")")
 	}
@@ -131,7 +131,7 @@ func genJSON(f *file, pkg *ir.Package) []string {
 		f.P("// decoded by trial (oasimpl.TrialKey).")
 		f.P("var (")
 		for _, key := range c.trialKeys {
-			f.P(key, " ", rt("TrialKey"))
+			f.P(key, " ", oasimpl("TrialKey"))
 		}
 		f.P(")")
 	}
@@ -199,7 +199,7 @@ func (c *codec) marshalers(name string) {
 	c.P()
 	c.P("// UnmarshalJSON implements json.Unmarshaler.")
 	c.P("func (v *", name, ") UnmarshalJSON(data []byte) error {")
-	c.P("r := ", rt("MakeReader"), "(data)")
+	c.P("r := ", oasimpl("MakeReader"), "(data)")
 	c.P("return r.Finish(v.DecodeJSON(&r))")
 	c.P("}")
 	c.P()
@@ -228,10 +228,10 @@ func (c *codec) structCodec(d *ir.Struct) {
 	} else {
 		c.P("// EncodeJSON writes v as a JSON object.")
 	}
-	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	c.P("func (v *", d.GoName, ") EncodeJSON(w *", oasimpl("Writer"), ") {")
 	c.depthGuard(d, "w")
 	if d.Other != nil {
-		c.P("if other := ", rt("OtherJSON"), "(v.OtherKind); other != \"\" {")
+		c.P("if other := ", oasimpl("OtherJSON"), "(v.OtherKind); other != \"\" {")
 		c.P("w.Raw(other)")
 		c.P("return")
 		c.P("}")
@@ -240,11 +240,11 @@ func (c *codec) structCodec(d *ir.Struct) {
 	for _, fd := range d.Fields {
 		switch {
 		case fd.ReadOnly && !fd.WriteOnly:
-			c.P("if w.Direction != ", rt("InRequest"), " { // readOnly")
+			c.P("if w.Direction != ", oasimpl("InRequest"), " { // readOnly")
 			c.encField(fd)
 			c.P("}")
 		case fd.WriteOnly && !fd.ReadOnly:
-			c.P("if w.Direction != ", rt("InResponse"), " { // writeOnly")
+			c.P("if w.Direction != ", oasimpl("InResponse"), " { // writeOnly")
 			c.encField(fd)
 			c.P("}")
 		default:
@@ -281,25 +281,25 @@ func (c *codec) structCodec(d *ir.Struct) {
 	} else {
 		c.P("// ", decodeName(d), " reads a JSON object into v, checking the schema.")
 	}
-	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", oasimpl("Reader"), ") error {")
 	if d.Other != nil {
 		// A value of another kind is valid too (the schema has no type).
-		c.P("if r.Next() != ", rt("Object"), " {")
+		c.P("if r.Next() != ", oasimpl("Object"), " {")
 		c.P("*v = ", d.GoName, "{}")
 		if d.Other.Checked() {
 			c.P("at := r.Start()")
-			c.P("other, err := ", rt("DecodeOther"), "(r, &v.OtherKind)")
+			c.P("other, err := ", oasimpl("DecodeOther"), "(r, &v.OtherKind)")
 			c.P("if err != nil {")
 			c.P("return err")
 			c.P("}")
 			kindChecks(c.file, d.Other, "other", c.violation("at", nil))
 			c.P("return nil")
 		} else {
-			c.P("_, err := ", rt("DecodeOther"), "(r, &v.OtherKind)")
+			c.P("_, err := ", oasimpl("DecodeOther"), "(r, &v.OtherKind)")
 			c.P("return err")
 		}
 		c.P("}")
-		c.P("v.OtherKind = ", rt("OtherKind"), "{}")
+		c.P("v.OtherKind = ", oasimpl("OtherKind"), "{}")
 	}
 	c.P("if err := r.ObjStart(); err != nil {")
 	c.P("return err")
@@ -391,7 +391,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 	case d.Additional != nil:
 		c.decExtra(d, d.AdditionalGoName, d.Additional)
 	case d.Closed:
-		c.P("return ", rt("AtKey"), "(r.ErrorHere(", strconv.Quote("property not allowed (additionalProperties: false)"), "), string(key))")
+		c.P("return ", oasrt("AtKey"), "(r.ErrorHere(", strconv.Quote("property not allowed (additionalProperties: false)"), "), string(key))")
 	default:
 		skip()
 	}
@@ -405,7 +405,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		reqs[i] = reqBit{fd, i}
 	}
 	c.requiredChecks(reqs, words, "seen", func(seen, want string, names []string) {
-		c.P("return ", rt("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
+		c.P("return ", oasimpl("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
 	})
 	c.applyDefaults(d.Fields, "v")
 	c.structEndChecks(d, "v", seenNot, skipped, c.violation("at", nil))
@@ -467,12 +467,12 @@ func (c *codec) requiredChecks(reqs []reqBit, words int, seenVar string, missing
 			}
 			c.P(want, " := uint64(", fmt.Sprintf("%#x", mask), ")")
 			if readOnly != 0 {
-				c.P("if r.Direction == ", rt("InRequest"), " {")
+				c.P("if r.Direction == ", oasimpl("InRequest"), " {")
 				c.P(want, " &^= ", fmt.Sprintf("%#x", readOnly), " // readOnly")
 				c.P("}")
 			}
 			if writeOnly != 0 {
-				c.P("if r.Direction == ", rt("InResponse"), " {")
+				c.P("if r.Direction == ", oasimpl("InResponse"), " {")
 				c.P(want, " &^= ", fmt.Sprintf("%#x", writeOnly), " // writeOnly")
 				c.P("}")
 			}
@@ -535,7 +535,7 @@ func endChecked(d *ir.Struct) bool {
 func (c *codec) enumCodec(d *ir.Enum) {
 	str := d.Base.Kind == ir.String
 	c.P("// EncodeJSON writes v as a JSON ", map[bool]string{true: "string", false: "number"}[str], ".")
-	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	c.P("func (v *", d.GoName, ") EncodeJSON(w *", oasimpl("Writer"), ") {")
 	if str {
 		c.P("w.String(string(*v))")
 	} else {
@@ -544,7 +544,7 @@ func (c *codec) enumCodec(d *ir.Enum) {
 	c.P("}")
 	c.P()
 	c.P("// ", decodeName(d), " reads one of the values of ", d.GoName, ".")
-	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", oasimpl("Reader"), ") error {")
 	c.P("start := r.Start()")
 	if len(d.Values) == 0 {
 		// Only null was allowed, which the enum's uses handle: no value
@@ -554,13 +554,13 @@ func (c *codec) enumCodec(d *ir.Enum) {
 			c.P("if err != nil {")
 			c.P("return err")
 			c.P("}")
-			c.P("return ", rt("InvalidEnum"), "(start, ", strconv.Quote(d.GoName), ", b)")
+			c.P("return ", oasimpl("InvalidEnum"), "(start, ", strconv.Quote(d.GoName), ", b)")
 		} else {
 			c.P("n, err := r.Int(64)")
 			c.P("if err != nil {")
 			c.P("return err")
 			c.P("}")
-			c.P("return ", rt("InvalidEnumInt"), "(start, ", strconv.Quote(d.GoName), ", n)")
+			c.P("return ", oasimpl("InvalidEnumInt"), "(start, ", strconv.Quote(d.GoName), ", n)")
 		}
 		c.P("}")
 		c.P()
@@ -578,7 +578,7 @@ func (c *codec) enumCodec(d *ir.Enum) {
 			c.P("*v = ", v.GoName)
 		}
 		c.P("default:")
-		c.P("return ", rt("InvalidEnum"), "(start, ", strconv.Quote(d.GoName), ", b)")
+		c.P("return ", oasimpl("InvalidEnum"), "(start, ", strconv.Quote(d.GoName), ", b)")
 		c.P("}")
 	} else {
 		c.P("n, err := r.Int(64)")
@@ -591,7 +591,7 @@ func (c *codec) enumCodec(d *ir.Enum) {
 			c.P("*v = ", v.GoName)
 		}
 		c.P("default:")
-		c.P("return ", rt("InvalidEnumInt"), "(start, ", strconv.Quote(d.GoName), ", n)")
+		c.P("return ", oasimpl("InvalidEnumInt"), "(start, ", strconv.Quote(d.GoName), ", n)")
 		c.P("}")
 	}
 	c.P("return nil")
@@ -606,7 +606,7 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 	// for nothing else would not compile.
 	under := func() string { return c.goType(d.Type) }
 	c.P("// EncodeJSON writes v as JSON.")
-	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	c.P("func (v *", d.GoName, ") EncodeJSON(w *", oasimpl("Writer"), ") {")
 	c.depthGuard(d, "w")
 	switch t := d.Type.(type) {
 	case *ir.Prim:
@@ -620,7 +620,7 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 	c.P("}")
 	c.P()
 	c.P("// ", decodeName(d), " reads JSON into v, checking the schema.")
-	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", oasimpl("Reader"), ") error {")
 	switch t := d.Type.(type) {
 	case *ir.Prim:
 		c.P("var x ", under())

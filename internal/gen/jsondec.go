@@ -76,11 +76,11 @@ func (c *codec) decFieldAt(fd *ir.Field, recv string, p *errPath) {
 		c.P(x, ".Set = true")
 		into(x + ".Value")
 	case nullable:
-		c.P("if ", rt("NonNull"), "(r, &", x, ") {")
+		c.P("if ", oasimpl("NonNull"), "(r, &", x, ") {")
 		into(x + ".Value")
 		c.P("}")
 	case optNullable:
-		c.P("if ", rt("OptNonNull"), "(r, &", x, ") {")
+		c.P("if ", oasimpl("OptNonNull"), "(r, &", x, ") {")
 		into(x + ".Value")
 		c.P("}")
 	case nilNull:
@@ -144,7 +144,7 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		switch {
 		case pin != "":
 			i, j := c.tmp("i"), c.tmp("j")
-			c.P(i, ", ", j, " := ", rt("RawDuplicate"), "(r.Span(", at, "))")
+			c.P(i, ", ", j, " := ", oasimpl("RawDuplicate"), "(r.Span(", at, "))")
 			c.P("r.Unpin(", pin, ")")
 			c.P("if ", i, " >= 0 {")
 			fail(`"items %d and %d are equal; uniqueItems is set"`, i, j)
@@ -189,7 +189,7 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 			countBounds(c.file, n, t.MinProps, nil, "properties", c.violation(at, p)) // maxProperties: below
 		}
 		c.requiredChecks(reqs, words, seen, func(seen, want string, names []string) {
-			c.ret(p, rt("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
+			c.ret(p, oasimpl("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
 		})
 		c.P("break")
 		c.P("}")
@@ -211,8 +211,8 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 		}
 		c.P(key, " := r.Intern(", k, ")")
 		if t.PropertyNames != nil {
-			c.P("if !", rt("KeyMatches"), "(", key, ", ", c.checks.matcher(t.PropertyNames), ") {")
-			c.ret(p, rt("AtKey"), "(r.ErrorHere(", strconv.Quote("property name does not match propertyNames"), "), ", key, ")")
+			c.P("if !", oasimpl("KeyMatches"), "(", key, ", ", c.checks.matcher(t.PropertyNames), ") {")
+			c.ret(p, oasrt("AtKey"), "(r.ErrorHere(", strconv.Quote("property name does not match propertyNames"), "), ", key, ")")
 			c.P("}")
 		}
 		c.P("var ", x, " ", c.goType(t.Elem))
@@ -223,7 +223,7 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 			c.P("if _, ok := ", dst, "[", strconv.Quote(dep.Key), "]; ok {")
 			for _, name := range dep.Names {
 				c.P("if _, ok := ", dst, "[", strconv.Quote(name), "]; !ok {")
-				c.ret(p, rt("Violation"), "(r.Offset()-1, ", strconv.Quote("missing property %q, required with "+strconv.Quote(dep.Key)+" (dependentRequired)"), ", ", strconv.Quote(name), ")")
+				c.ret(p, oasimpl("Violation"), "(r.Offset()-1, ", strconv.Quote("missing property %q, required with "+strconv.Quote(dep.Key)+" (dependentRequired)"), ", ", strconv.Quote(name), ")")
 				c.P("}")
 			}
 			c.P("}")
@@ -237,7 +237,7 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 			c.P("}")
 			return
 		}
-		c.P("if ", rt("NonNull"), "(r, &", dst, ") {")
+		c.P("if ", oasimpl("NonNull"), "(r, &", dst, ") {")
 		c.dec(t.Elem, dst+".Value", p)
 		c.P("}")
 	}
@@ -315,7 +315,7 @@ func (c *codec) decArrayLoop(t *ir.Array, dst, at string, p *errPath) {
 	c.arrNext(p)
 	c.maxItemsCheck(i, t.MaxItems, c.violation(at, p))
 	c.P("var ", e, " *", c.goType(t.Elem))
-	c.P(dst, ", ", e, " = ", rt("Grow"), "(r, ", dst, ")")
+	c.P(dst, ", ", e, " = ", oasimpl("Grow"), "(r, ", dst, ")")
 	c.withErrVar(func() { c.dec(t.Elem, "(*"+e+")", p.index(i)) })
 	c.P("}")
 	c.P("if ", dst, " == nil {")
@@ -412,7 +412,7 @@ func (c *codec) propMax(max *int64, n, at string, p *errPath) {
 	}
 	m := strconv.FormatInt(*max, 10)
 	c.P("if ", n, " > ", m, " {")
-	c.ret(p, rt("Violation"), "(", at, ", ", strconv.Quote("more properties than maxProperties "+m), ")")
+	c.ret(p, oasimpl("Violation"), "(", at, ", ", strconv.Quote("more properties than maxProperties "+m), ")")
 	c.P("}")
 }
 
@@ -420,6 +420,6 @@ func (c *codec) propMax(max *int64, n, at string, p *errPath) {
 // at the offset held in the variable at, at path p.
 func (c *codec) violation(at string, p *errPath) failFunc {
 	return func(format string, args ...string) {
-		c.ret(p, rt("Violation"), "(", at, ", ", format, joinArgs(args), ")")
+		c.ret(p, oasimpl("Violation"), "(", at, ", ", format, joinArgs(args), ")")
 	}
 }

@@ -14,7 +14,7 @@ import (
 // pattern properties) in key order, leaving out declared names.
 func (c *codec) encExtra(d *ir.Struct, field string, t ir.Type) {
 	k := c.tmp("k")
-	c.P("for _, ", k, " := range ", rt("SortedKeys"), "(w, v.", field, ") {")
+	c.P("for _, ", k, " := range ", oasimpl("SortedKeys"), "(w, v.", field, ") {")
 	c.P("switch ", k, " {")
 	c.P("case ", c.declaredKeys(d), ":")
 	c.P("continue // a declared property is written from its field")
@@ -185,7 +185,7 @@ func (c *codec) enc(t ir.Type, x string) {
 	case *ir.Map:
 		start, k, v := c.tmp("start"), c.tmp("k"), c.tmp("x")
 		c.P(start, " := len(w.Buf)")
-		c.P("for _, ", k, " := range ", rt("SortedKeys"), "(w, ", x, ") {")
+		c.P("for _, ", k, " := range ", oasimpl("SortedKeys"), "(w, ", x, ") {")
 		c.P("w.Key(", k, ")")
 		c.P(v, " := ", x, "[", k, "]")
 		c.enc(t.Elem, v)

@@ -55,7 +55,7 @@ func genJSONv2(f *file, pkg *ir.Package, names []string, withTokens bool) {
 		}
 		f.P("// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.")
 		f.P("func (v *", name, ") UnmarshalJSONFrom(dec *", dec, ") error {")
-		f.P("var r ", rt("Reader"))
+		f.P("var r ", oasimpl("Reader"))
 		f.P("if err := r.ResetFrom(dec); err != nil {")
 		f.P("return err")
 		f.P("}")

@@ -15,33 +15,33 @@ import (
 // passes each, as JSON Schema says; a schema with none prints nothing.
 func kindChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 	if p := t.String; p != nil {
-		f.P("if kindStr, ok := ", f.qual(rt("RawString")), "(", raw, "); ok {")
+		f.P("if kindStr, ok := ", f.qual(oasimpl("RawString")), "(", raw, "); ok {")
 		f.checks.primChecks(f, p, "kindStr", true, fail)
 		f.P("}")
 	}
 	if p := t.Number; p != nil {
-		f.P("if kindNum, ok := ", f.qual(rt("RawDecimal")), "(", raw, "); ok {")
+		f.P("if kindNum, ok := ", f.qual(oasimpl("RawDecimal")), "(", raw, "); ok {")
 		f.checks.primChecks(f, p, "kindNum", true, fail)
 		f.P("}")
 	}
 	if t.MinItems != nil || t.MaxItems != nil {
-		f.P("if kindN, ok := ", f.qual(rt("RawItems")), "(", raw, "); ok {")
+		f.P("if kindN, ok := ", f.qual(oasimpl("RawItems")), "(", raw, "); ok {")
 		countBounds(f, "kindN", t.MinItems, t.MaxItems, "items", fail)
 		f.P("}")
 	}
 	if t.UniqueItems {
-		f.P("if i, j := ", f.qual(rt("RawDuplicate")), "(", raw, "); i >= 0 {")
+		f.P("if i, j := ", f.qual(oasimpl("RawDuplicate")), "(", raw, "); i >= 0 {")
 		fail(`"items %d and %d are equal; uniqueItems is set"`, "i", "j")
 		f.P("}")
 	}
 	if t.MinProps != nil || t.MaxProps != nil {
-		f.P("if kindN, ok := ", f.qual(rt("RawMembers")), "(", raw, "); ok {")
+		f.P("if kindN, ok := ", f.qual(oasimpl("RawMembers")), "(", raw, "); ok {")
 		countBounds(f, "kindN", t.MinProps, t.MaxProps, "properties", fail)
 		f.P("}")
 	}
 	if t.Contains != nil {
 		match := f.checks.matcher(t.Contains)
-		f.P("if kindN, ok := ", f.qual(rt("RawContains")), "(", raw, ", ", match, "); ok {")
+		f.P("if kindN, ok := ", f.qual(oasimpl("RawContains")), "(", raw, ", ", match, "); ok {")
 		min := "1"
 		if t.MinContains != nil {
 			min = strconv.FormatInt(*t.MinContains, 10)
@@ -61,8 +61,8 @@ func kindChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 	}
 	if t.Items != nil {
 		// Every item matches: as many match as there are.
-		f.P("if kindN, ok := ", f.qual(rt("RawContains")), "(", raw, ", ", f.checks.matcher(t.Items), "); ok {")
-		f.P("if all, _ := ", f.qual(rt("RawItems")), "(", raw, "); kindN != all {")
+		f.P("if kindN, ok := ", f.qual(oasimpl("RawContains")), "(", raw, ", ", f.checks.matcher(t.Items), "); ok {")
+		f.P("if all, _ := ", f.qual(oasimpl("RawItems")), "(", raw, "); kindN != all {")
 		fail(`"%d of %d items match items"`, "kindN", "all")
 		f.P("}")
 		f.P("}")
@@ -83,7 +83,7 @@ func kindChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		f.P("}")
 	}
 	if t.PropertyNames != nil {
-		f.P("if kindKey, ok := ", f.qual(rt("RawKeys")), "(", raw, ", ", f.checks.matcher(t.PropertyNames), "); ok {")
+		f.P("if kindKey, ok := ", f.qual(oasimpl("RawKeys")), "(", raw, ", ", f.checks.matcher(t.PropertyNames), "); ok {")
 		fail(`"property name %q does not match propertyNames"`, "kindKey")
 		f.P("}")
 	}
@@ -96,7 +96,7 @@ func kindChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		if args == "" {
 			continue
 		}
-		f.P("if kindKey := ", f.qual(rt("RawDependent")), "(", raw, ", ", strconv.Quote(d.Key), args, "); kindKey != \"\" {")
+		f.P("if kindKey := ", f.qual(oasimpl("RawDependent")), "(", raw, ", ", strconv.Quote(d.Key), args, "); kindKey != \"\" {")
 		fail(strconv.Quote("missing property %q, required with "+strconv.Quote(d.Key)+" (dependentRequired)"), "kindKey")
 		f.P("}")
 	}
@@ -105,7 +105,7 @@ func kindChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		for _, n := range t.Required {
 			args += ", " + strconv.Quote(n)
 		}
-		f.P("if kindKey := ", f.qual(rt("RawMissing")), "(", raw, args, "); kindKey != \"\" {")
+		f.P("if kindKey := ", f.qual(oasimpl("RawMissing")), "(", raw, args, "); kindKey != \"\" {")
 		fail(`"missing required property %q"`, "kindKey")
 		f.P("}")
 	}
@@ -142,7 +142,7 @@ func composeChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		for _, m := range t.OneOf {
 			ms = append(ms, f.checks.matcher(m))
 		}
-		f.P("if kindN := ", f.qual(rt("RawMatches")), "(", raw, ", ", strings.Join(ms, ", "), "); kindN != 1 {")
+		f.P("if kindN := ", f.qual(oasimpl("RawMatches")), "(", raw, ", ", strings.Join(ms, ", "), "); kindN != 1 {")
 		fail(`"the value matches %d oneOf members, not exactly one"`, "kindN")
 		f.P("}")
 	}
@@ -151,7 +151,7 @@ func composeChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 			f.P("if ", f.checks.matcher(m), "(", raw, ") {")
 		} else {
 			// not {}: every JSON value has a kind, the condition always holds.
-			f.P("if ", f.qual(rt("RawKind")), "(", raw, ") != ", f.qual(rt("Invalid")), " {")
+			f.P("if ", f.qual(oasimpl("RawKind")), "(", raw, ") != ", f.qual(oasimpl("Invalid")), " {")
 		}
 		fail(`"the value matches the schema's not"`)
 		f.P("}")

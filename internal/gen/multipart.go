@@ -87,9 +87,9 @@ func isScalar(t ir.Type) bool {
 func (f *file) partType(pf *partField) string {
 	switch pf.kind {
 	case filePart:
-		return "*" + f.qual(rt("File"))
+		return "*" + f.qual(oashttp("File"))
 	case filesPart:
-		return "[]*" + f.qual(rt("File"))
+		return "[]*" + f.qual(oashttp("File"))
 	case arrayPart:
 		return "[]" + f.goType(pf.elem)
 	case rawPart:
@@ -97,7 +97,7 @@ func (f *file) partType(pf *partField) string {
 	}
 	t := f.goType(ir.UnNull(pf.Type))
 	if !pf.Required {
-		return f.qual(rt("Opt")) + "[" + t + "]"
+		return f.qual(oasrt("Opt")) + "[" + t + "]"
 	}
 	return t
 }
@@ -170,13 +170,13 @@ func genMultipartDecode(f *file, op *apiOp) {
 	status := strconv.Itoa(invalidStatus(op))
 	invalid := func(name string) errReturn {
 		return errReturn{
-			pre:  []any{"return &", rt("BodyError"), "{Err: ", rt("PropertyError"), "(", strconv.Quote(name), ", "},
+			pre:  []any{"return &", oashttp("BodyError"), "{Err: ", oashttpimpl("PropertyError"), "(", strconv.Quote(name), ", "},
 			post: []any{"), Status: ", status, "}"},
 		}
 	}
 	f.P("// decode", mb.name, " reads the multipart/form-data body of ", op.GoName, ";")
 	f.P("// parts of other names are skipped.")
-	f.P("func decode", mb.name, "(m *", rt("Multipart"), ", v *", mb.name, ") error {")
+	f.P("func decode", mb.name, "(m *", oashttpimpl("Multipart"), ", v *", mb.name, ") error {")
 	var required []*partField
 	for _, pf := range mb.fields {
 		if pf.Required {
@@ -240,7 +240,7 @@ func genMultipartDecode(f *file, op *apiOp) {
 	f.P("}")
 	for i, pf := range required {
 		f.P("if !seen[", i, "] {")
-		invalid(pf.JSONName).P(f, rt("ErrMissing"))
+		invalid(pf.JSONName).P(f, oashttp("ErrMissing"))
 		f.P("}")
 	}
 	f.P("return nil")
@@ -254,7 +254,7 @@ func multipartSend(f *file, op *apiOp) {
 	mb := op.body.multipart
 	f.P("if body != nil {")
 	multipartChecks(f, mb)
-	f.P("mw := ", rt("NewMultipartWriter"), "(func(w *", rt("MultipartWriter"), ") error {")
+	f.P("mw := ", oashttpimpl("NewMultipartWriter"), "(func(w *", oashttpimpl("MultipartWriter"), ") error {")
 	send := func(call string) {
 		f.P("if err := ", call, "; err != nil {")
 		f.P("return err")
@@ -322,7 +322,7 @@ func multipartChecks(f *file, mb *multipartBody) {
 	f.P("if !c.cfg.SkipRequestCheck {")
 	for _, pf := range checked {
 		ret := errReturn{
-			pre:  []any{"return nil, &", rt("RequestCheckError"), "{Err: ", rt("PropertyError"), "(", strconv.Quote(pf.JSONName), ", "},
+			pre:  []any{"return nil, &", oashttp("RequestCheckError"), "{Err: ", oashttpimpl("PropertyError"), "(", strconv.Quote(pf.JSONName), ", "},
 			post: []any{")}"},
 		}
 		x := "body." + pf.GoName

@@ -34,7 +34,7 @@ func notChecks(f *file, p *ir.Prim, x string, fail failFunc) {
 	}
 	for _, k := range n.Kinds {
 		if k == ir.JSONInteger {
-			f.P("if ", f.qual(rt("IsInteger")), "(", x, ") {")
+			f.P("if ", f.qual(oasimpl("IsInteger")), "(", x, ") {")
 			fail(strconv.Quote("%v is an integer, ruled out by the schema's not"), x)
 			f.P("}")
 		}
@@ -70,7 +70,7 @@ func notLiteral(p *ir.Prim, v ir.NotValue) string {
 	return r.Num().String()
 }
 
-// anyKinds names the oasrt Kind of each JSON type.
+// anyKinds names the oasimpl Kind of each JSON type.
 var anyKinds = map[ir.JSONType]string{ir.JSONNull: "Null", ir.JSONBoolean: "Bool", ir.JSONObject: "Object", ir.JSONArray: "Array", ir.JSONNumber: "Number", ir.JSONString: "String"}
 
 // anyChecks prints the checks of a free-form value on raw, its JSON text:
@@ -78,20 +78,20 @@ var anyKinds = map[ir.JSONType]string{ir.JSONNull: "Null", ir.JSONBoolean: "Bool
 func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 	if t.False {
 		// Every JSON value has a kind: the condition always holds.
-		f.P("if ", f.qual(rt("RawKind")), "(", raw, ") != ", f.qual(rt("Invalid")), " {")
-		fail(strconv.Quote("no value is valid here (the schema is false), got %v"), f.qual(rt("RawKind"))+"("+raw+")")
+		f.P("if ", f.qual(oasimpl("RawKind")), "(", raw, ") != ", f.qual(oasimpl("Invalid")), " {")
+		fail(strconv.Quote("no value is valid here (the schema is false), got %v"), f.qual(oasimpl("RawKind"))+"("+raw+")")
 		f.P("}")
 	}
 	if len(t.Kinds) > 0 {
-		k := f.qual(rt("RawKind")) + "(" + raw + ")"
+		k := f.qual(oasimpl("RawKind")) + "(" + raw + ")"
 		var conds []string
 		for _, kind := range t.Kinds {
 			if kind == ir.JSONInteger {
 				// A number without fraction (1.0 included).
-				conds = append(conds, "!"+f.qual(rt("RawInteger"))+"("+raw+")")
+				conds = append(conds, "!"+f.qual(oasimpl("RawInteger"))+"("+raw+")")
 				continue
 			}
-			conds = append(conds, k+" != "+f.qual(rt(anyKinds[kind])))
+			conds = append(conds, k+" != "+f.qual(oasimpl(anyKinds[kind])))
 		}
 		f.P("if ", strings.Join(conds, " && "), " {")
 		fail(strconv.Quote("expected "+ir.JoinTypes(t.Kinds, " or ")+", got %v"), k)
@@ -100,14 +100,14 @@ func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 	if len(t.Enum) > 0 {
 		var conds []string
 		for _, v := range t.Enum {
-			conds = append(conds, "!"+f.qual(rt("JSONEqual"))+"("+raw+", "+goString(v)+")")
+			conds = append(conds, "!"+f.qual(oasimpl("JSONEqual"))+"("+raw+", "+goString(v)+")")
 		}
 		f.P("if ", strings.Join(conds, " && "), " {")
 		fail(strconv.Quote("%s is not one of the enum's values"), raw)
 		f.P("}")
 	}
 	if t.Const != "" {
-		f.P("if !", f.qual(rt("JSONEqual")), "(", raw, ", ", goString(t.Const), ") {")
+		f.P("if !", f.qual(oasimpl("JSONEqual")), "(", raw, ", ", goString(t.Const), ") {")
 		fail(strconv.Quote("%s is not the const "+t.Const), raw)
 		f.P("}")
 	}
@@ -119,17 +119,17 @@ func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 	var conds []string
 	for _, k := range n.Kinds {
 		if name, ok := anyKinds[k]; ok {
-			conds = append(conds, f.qual(rt("RawKind"))+"("+raw+") == "+f.qual(rt(name)))
+			conds = append(conds, f.qual(oasimpl("RawKind"))+"("+raw+") == "+f.qual(oasimpl(name)))
 		}
 	}
 	if len(conds) > 0 {
 		f.P("if ", strings.Join(conds, " || "), " {")
-		fail(strconv.Quote("a value of type %v is ruled out by the schema's not"), f.qual(rt("RawKind"))+"("+raw+")")
+		fail(strconv.Quote("a value of type %v is ruled out by the schema's not"), f.qual(oasimpl("RawKind"))+"("+raw+")")
 		f.P("}")
 	}
 	for _, k := range n.Kinds {
 		if k == ir.JSONInteger {
-			f.P("if ", f.qual(rt("RawInteger")), "(", raw, ") {")
+			f.P("if ", f.qual(oasimpl("RawInteger")), "(", raw, ") {")
 			fail(strconv.Quote("%s is an integer, ruled out by the schema's not"), raw)
 			f.P("}")
 		}
@@ -224,11 +224,11 @@ func hasProperty(f *file, d *ir.Struct, recv, name string) (string, bool) {
 	// else among the additional properties.
 	for _, pp := range d.Patterns {
 		if matchesPattern(pp.Regexps, name) {
-			return f.qual(rt("HasKey")) + "(" + recv + "." + pp.GoName + ", " + strconv.Quote(name) + ")", true
+			return f.qual(oasimpl("HasKey")) + "(" + recv + "." + pp.GoName + ", " + strconv.Quote(name) + ")", true
 		}
 	}
 	if d.Additional != nil {
-		return f.qual(rt("HasKey")) + "(" + recv + "." + d.AdditionalGoName + ", " + strconv.Quote(name) + ")", true
+		return f.qual(oasimpl("HasKey")) + "(" + recv + "." + d.AdditionalGoName + ", " + strconv.Quote(name) + ")", true
 	}
 	return "", false
 }

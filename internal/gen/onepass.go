@@ -195,7 +195,7 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 	c.P("// succeeds, and it is: the variant's decoder would have read the same")
 	c.P("// members with the same code and accepted the ones it skips, which were")
 	c.P("// read as valid JSON.")
-	c.P("func (v *", d.GoName, ") decodeOnePass(r *", rt("Reader"), ") error {")
+	c.P("func (v *", d.GoName, ") decodeOnePass(r *", oasimpl("Reader"), ") error {")
 	c.P("if err := r.ObjStart(); err != nil {")
 	c.P("return err")
 	c.P("}")
@@ -237,7 +237,7 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 			// is left to the variant's decoder, so nothing is handed over
 			// twice.
 			c.P("if ", strings.Join(streamed, " || "), " {")
-			c.P("return ", rt("ErrExactPath"), " // streamed")
+			c.P("return ", oasimpl("ErrExactPath"), " // streamed")
 			c.P("}")
 		}
 		c.decFieldAt(k.fields[0], "v."+k.vars[0].GoName, keyPath(k.name))
@@ -262,10 +262,10 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 			}
 		}
 		c.requiredChecks(reqs, 1, "seen", func(_, _ string, _ []string) {
-			c.P("return ", rt("ErrExactPath"), " // a required property is missing")
+			c.P("return ", oasimpl("ErrExactPath"), " // a required property is missing")
 		})
 		c.P("if r.DisallowUnknownFields && seen&^", fmt.Sprintf("%#x", ov.bits), " != 0 {")
-		c.P("return ", rt("ErrExactPath"), " // a key ", ov.GoName, " does not declare")
+		c.P("return ", oasimpl("ErrExactPath"), " // a key ", ov.GoName, " does not declare")
 		c.P("}")
 		// A property the variant shares was read into the first declaring
 		// variant's field, zero when it was absent.
@@ -299,7 +299,7 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 		}
 	}
 	c.P("default:")
-	c.P("return ", rt("ErrExactPath"), " // no tag")
+	c.P("return ", oasimpl("ErrExactPath"), " // no tag")
 	c.P("}")
 	c.P("v.", d.TagField, " = which")
 	c.P("return nil")
@@ -333,7 +333,7 @@ func keyBit(p *onePassUnion, name string) int {
 func (c *codec) onePassTag(d *ir.Union, p *onePassUnion) {
 	c.P("case ", strconv.Quote(d.Discriminator), ":")
 	c.P("if which != 0 {")
-	c.P("return ", rt("ErrExactPath"), " // a second tag")
+	c.P("return ", oasimpl("ErrExactPath"), " // a second tag")
 	c.P("}")
 	c.P("seen |= 1 << ", p.tagBit)
 	reread := false
@@ -368,7 +368,7 @@ func (c *codec) onePassTag(d *ir.Union, p *onePassUnion) {
 		}
 	}
 	c.P("default:")
-	c.P("return ", rt("ErrExactPath"), " // an unknown tag")
+	c.P("return ", oasimpl("ErrExactPath"), " // an unknown tag")
 	c.P("}")
 }
 

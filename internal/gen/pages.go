@@ -28,7 +28,7 @@ func genPager(f *file, a *api, op *apiOp) {
 		sig += ", body " + f.bodyType(op.body)
 		args += ", body"
 	}
-	sig += ", opts ..." + f.qual(rt("CallOption")) + ") " + f.qual(Ident{"iter", "Seq2"}) + "[" + item + ", error]"
+	sig += ", opts ..." + f.qual(oashttp("CallOption")) + ") " + f.qual(Ident{"iter", "Seq2"}) + "[" + item + ", error]"
 
 	f.P("// ", pg.Method, " calls ", opLine(op))
 	f.P("// page after page, and yields every item of every page; the next page is")
@@ -36,12 +36,12 @@ func genPager(f *file, a *api, op *apiOp) {
 	f.P("// fetches no more. ", pageStyleDoc(pg))
 	f.P("// An error ends the iteration: it is yielded with the zero item; a")
 	if pg.Style == ir.PageLink || pg.Style == ir.PageCursor {
-		f.P("// response that is not a page is a *", rt("PageError"), ", a next page the walk")
-		f.P("// was given before a *", rt("LoopError"), ", one past the limit of pages")
+		f.P("// response that is not a page is a *", oashttp("PageError"), ", a next page the walk")
+		f.P("// was given before a *", oashttp("LoopError"), ", one past the limit of pages")
 	} else {
-		f.P("// response that is not a page is a *", rt("PageError"), ", a page past the limit")
+		f.P("// response that is not a page is a *", oashttp("PageError"), ", a page past the limit")
 	}
-	f.P("// (", rt("WithMaxPages"), ", ", rt("CallMaxPages"), ") a *", rt("PageLimitError"), ".")
+	f.P("// (", oashttp("WithMaxPages"), ", ", oashttp("CallMaxPages"), ") a *", oashttp("PageLimitError"), ".")
 	f.P("func (c *", a.client, ") ", pg.Method, sig, " {")
 	f.P("return func(yield func(", item, ", error) bool) {")
 	f.P("var zero ", item)
@@ -56,9 +56,9 @@ func genPager(f *file, a *api, op *apiOp) {
 	f.P("}")
 	if pg.Style == ir.PageLink {
 		f.P("var resp *", httpPkg("Response"))
-		f.P("call := append(opts[:len(opts):len(opts)], ", rt("CallResponse"), "(&resp))")
+		f.P("call := append(opts[:len(opts):len(opts)], ", oashttp("CallResponse"), "(&resp))")
 		f.P("if next != \"\" {")
-		f.P("call = append(call, ", rt("CallURL"), "(next))")
+		f.P("call = append(call, ", oashttp("CallURL"), "(next))")
 		f.P("}")
 		f.P("res, err := c.", op.GoName, "(", args, ", call...)")
 	} else {
@@ -70,7 +70,7 @@ func genPager(f *file, a *api, op *apiOp) {
 	f.P("}")
 	f.P("p, ok := res.(", v.name, ")")
 	f.P("if !ok {")
-	f.P("yield(zero, &", rt("PageError"), "{Page: page, Result: res})")
+	f.P("yield(zero, &", oashttp("PageError"), "{Page: page, Result: res})")
 	f.P("return")
 	f.P("}")
 	items := "p." + v.bodyField
@@ -90,7 +90,7 @@ func genPager(f *file, a *api, op *apiOp) {
 	}
 	switch pg.Style {
 	case ir.PageLink:
-		f.P("n := ", rt("NextLink"), "(resp.Header)")
+		f.P("n := ", oashttpimpl("NextLink"), "(resp.Header)")
 		f.P("if n == \"\" {")
 		f.P("return")
 		f.P("}")
@@ -142,7 +142,7 @@ func pageParam(f *file, p *ir.Param) (string, func(string)) {
 	if p.Required {
 		return x, func(v string) { f.P(x, " = ", v) }
 	}
-	return x + ".Value", func(v string) { f.P(x, " = ", rt("NewOpt"), "(", v, ")") }
+	return x + ".Value", func(v string) { f.P(x, " = ", oasrt("NewOpt"), "(", v, ")") }
 }
 
 // pageStyleDoc says how the pager finds the next page.

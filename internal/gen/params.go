@@ -51,7 +51,7 @@ func genParamsDecoder(f *file, op *apiOp, decoder *paramsDecoder) {
 // paramFail is the return of an error reading parameter p.
 func paramFail(p *ir.Param) errReturn {
 	return errReturn{
-		pre:  []any{"return &", rt("ParamError"), "{Name: ", strconv.Quote(p.Name), ", In: ", strconv.Quote(string(p.In)), ", Err: "},
+		pre:  []any{"return &", oashttp("ParamError"), "{Name: ", strconv.Quote(p.Name), ", In: ", strconv.Quote(string(p.In)), ", Err: "},
 		post: []any{"}"},
 	}
 }
@@ -81,9 +81,9 @@ func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
 	if arr.Unique {
 		// The items' texts are the JSON values the array holds: strings
 		// as they are, numbers compared by value ("1" and "1.0" are one).
-		dup := rt("Duplicate")
+		dup := oasimpl("Duplicate")
 		if numericText(elem) {
-			dup = rt("DuplicateNumbers")
+			dup = oasimpl("DuplicateNumbers")
 		}
 		f.P("if i, j := ", dup, "(", vals, "); i >= 0 {")
 		fail(`"items %d and %d are equal; uniqueItems is set"`, "i", "j")
@@ -153,13 +153,13 @@ func decodeParamsBody(f *file, op *apiOp) {
 			if kind == ir.ScalarParam && plainString(f, prm.Type) {
 				// The commonest path parameter, without PathParam's call
 				// of its parse function.
-				f.P("if ", dst, ", err = ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc); err != nil {")
+				f.P("if ", dst, ", err = ", oashttpimpl("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc); err != nil {")
 				fail.P(f, "err")
 				f.P("}")
 				continue
 			}
 			if kind == ir.ScalarParam {
-				callWithParse(f, prm.Type, "); err != nil {", "if ", dst, ", err = ", rt("PathParam"), "(p[", k, "], ", strconv.Quote(prefix), ", esc, ", strconv.Quote(prm.Name), ", ")
+				callWithParse(f, prm.Type, "); err != nil {", "if ", dst, ", err = ", oashttpimpl("PathParam"), "(p[", k, "], ", strconv.Quote(prefix), ", esc, ", strconv.Quote(prm.Name), ", ")
 				f.P("return err")
 				f.P("}")
 				continue
@@ -167,20 +167,20 @@ func decodeParamsBody(f *file, op *apiOp) {
 			f.P("{ // ", prm.Name)
 			switch kind {
 			case ir.ArrayParam:
-				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
+				f.P("vals, err := ", oashttpimpl("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
 				f.P("if err != nil {")
 				fail.P(f, "err")
 				f.P("}")
 				assignArray(f, prm, elem, "vals", dst)
 			case ir.ObjectParam:
 				prefix, sep := objectStyle(prm)
-				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
+				f.P("vals, err := ", oashttpimpl("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
 				f.P("if err != nil {")
 				fail.P(f, "err")
 				f.P("}")
 				decodeObject(f, prm, "vals", true, prm.Explode)
 			case ir.RawParam:
-				f.P("s, err := ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc)")
+				f.P("s, err := ", oashttpimpl("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc)")
 				f.P("if err != nil {")
 				fail.P(f, "err")
 				f.P("}")
@@ -204,7 +204,7 @@ func decodeParamsBody(f *file, op *apiOp) {
 				if prm.Required {
 					helper = "HeaderParam"
 				}
-				callWithParse(f, prm.Type, "); err != nil {", "if err = ", rt(helper), "(", target, ", r.Header, ", strconv.Quote(http.CanonicalHeaderKey(prm.Name)), ", ", strconv.Quote(prm.Name), ", ")
+				callWithParse(f, prm.Type, "); err != nil {", "if err = ", oashttpimpl(helper), "(", target, ", r.Header, ", strconv.Quote(http.CanonicalHeaderKey(prm.Name)), ", ", strconv.Quote(prm.Name), ", ")
 				f.P("return err")
 				f.P("}")
 				continue
@@ -219,10 +219,10 @@ func decodeParamsBody(f *file, op *apiOp) {
 			case ir.RawParam:
 				f.P(dst, " = s")
 			case ir.ArrayParam:
-				f.P("vals := ", rt("HeaderArray"), "(s)")
+				f.P("vals := ", oashttpimpl("HeaderArray"), "(s)")
 				assignArray(f, prm, elem, "vals", dst)
 			case ir.ObjectParam:
-				f.P("vals := ", rt("HeaderArray"), "(s)")
+				f.P("vals := ", oashttpimpl("HeaderArray"), "(s)")
 				decodeObject(f, prm, "vals", true, prm.Explode)
 			default:
 				if !prm.Required {
@@ -233,7 +233,7 @@ func decodeParamsBody(f *file, op *apiOp) {
 			}
 			if prm.Required {
 				f.P("} else {")
-				fail.P(f, rt("ErrMissing"))
+				fail.P(f, oashttp("ErrMissing"))
 			}
 			f.P("}")
 		}
@@ -247,13 +247,13 @@ func decodeParamsBody(f *file, op *apiOp) {
 
 // parseFuncs names the runtime's parse function of each scalar kind without
 // constraints whose Go type is the kind's own (see callWithParse).
-var parseFuncs = map[ir.PrimKind]string{
-	ir.String: "ParseString", ir.Bool: "ParseBool",
-	ir.Int32: "ParseInt32", ir.Int64: "ParseInt64",
-	ir.Uint32: "ParseUint32", ir.Uint64: "ParseUint64",
-	ir.Float32: "ParseFloat32", ir.Float64: "ParseFloat64",
-	ir.DateTime: "ParseTime", ir.Date: "ParseDateValue", ir.UUID: "ParseUUIDValue",
-	ir.Bytes: "ParseBytes64", ir.Decimal: "ParseDecimal",
+var parseFuncs = map[ir.PrimKind]Ident{
+	ir.String: oashttpimpl("ParseString"), ir.Bool: oashttpimpl("ParseBool"),
+	ir.Int32: oashttpimpl("ParseInt32"), ir.Int64: oashttpimpl("ParseInt64"),
+	ir.Uint32: oashttpimpl("ParseUint32"), ir.Uint64: oashttpimpl("ParseUint64"),
+	ir.Float32: oashttpimpl("ParseFloat32"), ir.Float64: oashttpimpl("ParseFloat64"),
+	ir.DateTime: oashttpimpl("ParseTime"), ir.Date: oashttpimpl("ParseDateValue"), ir.UUID: oashttpimpl("ParseUUIDValue"),
+	ir.Bytes: oashttpimpl("ParseBytes64"), ir.Decimal: oasrt("ParseDecimal"),
 }
 
 // callWithParse prints a call of a parameter helper whose last argument
@@ -261,8 +261,8 @@ var parseFuncs = map[ir.PrimKind]string{
 // the runtime's for a primitive without constraints, else a function
 // literal. head is the call up to that argument, tail what follows it.
 func callWithParse(f *file, t ir.Type, tail string, head ...any) {
-	if name := simpleParse(f, t); name != "" {
-		f.P(append(head, rt(name), tail)...)
+	if name := simpleParse(f, t); name.Name != "" {
+		f.P(append(head, name, tail)...)
 		return
 	}
 	f.P(append(head, "func(s string) (v ", f.goType(ir.UnNull(t)), ", err error) {")...)
@@ -281,13 +281,13 @@ func plainString(f *file, t ir.Type) bool {
 // or "" for one that needs its own: an enum, a primitive with constraints
 // or whose Go type is not the kind's own. The types are compared as a
 // detached file names them, so comparing imports nothing into f.
-func simpleParse(f *file, t ir.Type) string {
+func simpleParse(f *file, t ir.Type) Ident {
 	prim, enum, _ := ir.ScalarOf(t)
 	if enum != nil || prim == nil || hasChecks(f, prim) {
-		return ""
+		return Ident{}
 	}
 	if d := f.detached(); d.goType(ir.UnNull(t)) != d.primType(prim.Kind) {
-		return ""
+		return Ident{}
 	}
 	return parseFuncs[prim.Kind]
 }
@@ -340,7 +340,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		f.P("for q := r.URL.RawQuery; q != \"\"; {")
 	}
 	f.P("var key, value string")
-	f.P("key, value, q = ", rt("NextQuery"), "(q)")
+	f.P("key, value, q = ", oashttpimpl("NextQuery"), "(q)")
 	f.P("switch key {")
 	cases := map[string]bool{}
 	for i, prm := range query {
@@ -354,16 +354,16 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		dst := "params." + prm.GoName
 		if kind == ir.ScalarParam {
 			if prm.Required {
-				callWithParse(f, prm.Type, ")", "err = ", rt("QueryParam"), "(&", dst, ", &seen[", slot[prm], "], ", strconv.Quote(prm.Name), ", value, ")
+				callWithParse(f, prm.Type, ")", "err = ", oashttpimpl("QueryParam"), "(&", dst, ", &seen[", slot[prm], "], ", strconv.Quote(prm.Name), ", value, ")
 			} else {
-				callWithParse(f, prm.Type, ")", "err = ", rt("QueryOpt"), "(&", dst, ", ", strconv.Quote(prm.Name), ", value, ")
+				callWithParse(f, prm.Type, ")", "err = ", oashttpimpl("QueryOpt"), "(&", dst, ", ", strconv.Quote(prm.Name), ", value, ")
 			}
 			continue
 		}
 		n := slot[prm]
 		if kind != ir.ArrayParam || !exploded(prm) {
 			f.P("if seen[", n, "] {")
-			fail.P(f, rt("ErrRepeated"))
+			fail.P(f, oashttpimpl("ErrRepeated"))
 			f.P("}")
 		}
 		f.P("seen[", n, "] = true")
@@ -374,18 +374,18 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 				sep = "0"
 			}
 			f.P("var err error")
-			f.P("raw", i, ", err = ", rt("QueryArray"), "(raw", i, ", value, ", sep, ")")
+			f.P("raw", i, ", err = ", oashttpimpl("QueryArray"), "(raw", i, ", value, ", sep, ")")
 			f.P("if err != nil {")
 			fail.P(f, "err")
 			f.P("}")
 		case ir.ObjectParam:
-			f.P("vals, err := ", rt("QueryArray"), "(nil, value, ", querySep(prm), ")")
+			f.P("vals, err := ", oashttpimpl("QueryArray"), "(nil, value, ", querySep(prm), ")")
 			f.P("if err != nil {")
 			fail.P(f, "err")
 			f.P("}")
 			decodeObject(f, prm, "vals", true, false)
 		default: // ir.RawParam
-			f.P("s, err := ", rt("QueryScalar"), "(value)")
+			f.P("s, err := ", oashttpimpl("QueryScalar"), "(value)")
 			f.P("if err != nil {")
 			fail.P(f, "err")
 			f.P("}")
@@ -410,11 +410,11 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 			continue
 		}
 		f.P("case ", strings.Join(names, ", "), ": // properties of ", prm.Name)
-		f.P("s, err := ", rt("QueryScalar"), "(value)")
+		f.P("s, err := ", oashttpimpl("QueryScalar"), "(value)")
 		f.P("if err != nil {")
 		paramFail(prm).P(f, "err")
 		f.P("}")
-		f.P("if ", pairsVar(prm), ", err = ", rt("AddProperty"), "(", pairsVar(prm), ", key, s); err != nil {")
+		f.P("if ", pairsVar(prm), ", err = ", oashttpimpl("AddProperty"), "(", pairsVar(prm), ", key, s); err != nil {")
 		paramFail(prm).P(f, "err")
 		f.P("}")
 	}
@@ -423,16 +423,16 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		for _, prm := range deep {
 			if kind, _ := ir.RequestShape(prm); kind == ir.RawParam {
 				f.P("if ", Ident{"strings", "HasPrefix"}, "(key, ", strconv.Quote(prm.Name+"["), ") {")
-				f.P("params.", prm.GoName, " = ", rt("AppendPair"), "(params.", prm.GoName, ", key, value)")
+				f.P("params.", prm.GoName, " = ", oashttpimpl("AppendPair"), "(params.", prm.GoName, ", key, value)")
 				f.P("}")
 				continue
 			}
-			f.P("if prop, ok := ", rt("DeepObjectKey"), "(key, ", strconv.Quote(prm.Name), "); ok {")
-			f.P("s, err := ", rt("QueryScalar"), "(value)")
+			f.P("if prop, ok := ", oashttpimpl("DeepObjectKey"), "(key, ", strconv.Quote(prm.Name), "); ok {")
+			f.P("s, err := ", oashttpimpl("QueryScalar"), "(value)")
 			f.P("if err != nil {")
 			paramFail(prm).P(f, "err")
 			f.P("}")
-			f.P("if ", pairsVar(prm), ", err = ", rt("AddProperty"), "(", pairsVar(prm), ", prop, s); err != nil {")
+			f.P("if ", pairsVar(prm), ", err = ", oashttpimpl("AddProperty"), "(", pairsVar(prm), ", prop, s); err != nil {")
 			paramFail(prm).P(f, "err")
 			f.P("}")
 			f.P("}")
@@ -455,7 +455,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		kind, elem := ir.RequestShape(prm)
 		if prm.Required {
 			f.P("if !seen[", slot[prm], "] {")
-			paramFail(prm).P(f, rt("ErrMissing"))
+			paramFail(prm).P(f, oashttp("ErrMissing"))
 			f.P("}")
 		}
 		if kind == ir.ArrayParam {
@@ -473,7 +473,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		decodeObject(f, prm, v, false, false)
 		if prm.Required {
 			f.P("} else {")
-			paramFail(prm).P(f, rt("ErrMissing"))
+			paramFail(prm).P(f, oashttp("ErrMissing"))
 		}
 		f.P("}")
 	}
@@ -488,7 +488,7 @@ func decodeObject(f *file, p *ir.Param, items string, list, exploded bool) {
 	st := ir.ObjectOf(p.Type)
 	pairs := items
 	if list {
-		f.P("pairs, err := ", rt("ObjectPairs"), "(", items, ", ", exploded, ")")
+		f.P("pairs, err := ", oashttpimpl("ObjectPairs"), "(", items, ", ", exploded, ")")
 		f.P("if err != nil {")
 		fail.P(f, "err")
 		f.P("}")
@@ -537,7 +537,7 @@ func genObjectDecoders(f *file, a *api) {
 		r := 0
 		for _, fd := range st.Fields {
 			f.P("case ", strconv.Quote(fd.JSONName), ":")
-			fail := errReturn{pre: []any{"return ", rt("PropertyError"), "(", strconv.Quote(fd.JSONName), ", "}, post: []any{")"}}
+			fail := errReturn{pre: []any{"return ", oashttpimpl("PropertyError"), "(", strconv.Quote(fd.JSONName), ", "}, post: []any{")"}}
 			dst := "v." + fd.GoName
 			if fd.Required {
 				f.P("seen[", r, "] = true")
@@ -552,7 +552,7 @@ func genObjectDecoders(f *file, a *api) {
 		switch {
 		case st.Closed:
 			f.P("default:")
-			f.P("return ", rt("PropertyError"), "(pairs[i], ", rt("ErrNotAllowed"), ")")
+			f.P("return ", oashttpimpl("PropertyError"), "(pairs[i], ", oashttpimpl("ErrNotAllowed"), ")")
 		case st.Additional != nil:
 			// A free-form member (ir.ObjectOf): its text, a string.
 			m := "v." + st.AdditionalGoName
@@ -560,13 +560,13 @@ func genObjectDecoders(f *file, a *api) {
 			f.P("if ", m, " == nil {")
 			f.P(m, " = map[string]", f.goType(st.Additional), "{}")
 			f.P("}")
-			f.P(m, "[pairs[i]] = ", rt("TextValue"), "(s)")
+			f.P(m, "[pairs[i]] = ", oashttpimpl("TextValue"), "(s)")
 		}
 		f.P("}")
 		f.P("}")
 		for i, fd := range required {
 			f.P("if !seen[", i, "] {")
-			f.P("return ", rt("PropertyError"), "(", strconv.Quote(fd.JSONName), ", ", rt("ErrMissing"), ")")
+			f.P("return ", oashttpimpl("PropertyError"), "(", strconv.Quote(fd.JSONName), ", ", oashttp("ErrMissing"), ")")
 			f.P("}")
 		}
 		pairsChecks(f, st)
@@ -583,12 +583,12 @@ func genObjectDecoders(f *file, a *api) {
 func pairsChecks(f *file, st *ir.Struct) {
 	fail := returnErr.failf(f)
 	for _, name := range st.Undeclared {
-		f.P("if !", rt("HasPair"), "(pairs, ", strconv.Quote(name), ") {")
-		f.P("return ", rt("PropertyError"), "(", strconv.Quote(name), ", ", rt("ErrMissing"), ")")
+		f.P("if !", oashttpimpl("HasPair"), "(pairs, ", strconv.Quote(name), ") {")
+		f.P("return ", oashttpimpl("PropertyError"), "(", strconv.Quote(name), ", ", oashttp("ErrMissing"), ")")
 		f.P("}")
 	}
 	if st.MinProps != nil || st.MaxProps != nil {
-		f.P("n := ", rt("PairCount"), "(pairs)")
+		f.P("n := ", oashttpimpl("PairCount"), "(pairs)")
 		countBounds(f, "n", st.MinProps, st.MaxProps, "properties", fail)
 	}
 	if st.Not == nil {
@@ -599,7 +599,7 @@ func pairsChecks(f *file, st *ir.Struct) {
 		quoted := make([]string, len(set))
 		for i, name := range set {
 			quoted[i] = strconv.Quote(name)
-			conds[i] = f.qual(rt("HasPair")) + "(pairs, " + quoted[i] + ")"
+			conds[i] = f.qual(oashttpimpl("HasPair")) + "(pairs, " + quoted[i] + ")"
 		}
 		msg := "property " + quoted[0] + " is present, ruled out by the schema's not"
 		if len(set) > 1 {

@@ -92,7 +92,7 @@ func streamBody(f *file, op *apiOp) {
 	f.P("}")
 	f.P("if rb != nil {")
 	f.P("defer rb.Release()")
-	f.P("body.Items = ", rt("RequestItems"), "(", f.decodeStream(sv, "&rb.Reader", "body"), ")")
+	f.P("body.Items = ", oashttpimpl("RequestItems"), "(", f.decodeStream(sv, "&rb.Reader", "body"), ")")
 	f.P("}")
 }
 
@@ -122,7 +122,7 @@ func genStreamVariant(f *file, op *apiOp, v *variant, server bool) {
 	f.P("func (v ", sv.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
 	status := writeStatus(f, v)
 	writeHeaders(f, v)
-	f.P(rt("WriteStream"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", func(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
+	f.P(oashttpimpl("WriteStream"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", func(w *", oasimpl("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
 	f.encodeStream(sv, "v")
 	f.P("})")
 	f.P("return nil")
@@ -223,7 +223,7 @@ func genWrite(f *file, op *apiOp, v *variant) {
 	f.P("func (v ", v.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
 	status := writeStatus(f, v)
 	if v.media == nil && len(v.headers) == 0 {
-		f.P("return ", rt("WriteStatus"), "(rw, ", status, ")")
+		f.P("return ", oashttpimpl("WriteStatus"), "(rw, ", status, ")")
 		f.P("}")
 		f.P()
 		return
@@ -238,26 +238,26 @@ func genWrite(f *file, op *apiOp, v *variant) {
 			types = append(types, ", ", strconv.Quote(t))
 		}
 		if len(v.headers) == 0 {
-			f.P(append([]any{"return ", rt("WriteReaderAs"), "(rw, ", status, ", v.", v.ctField, ", v.", v.bodyField}, append(types, ")")...)...)
+			f.P(append([]any{"return ", oashttpimpl("WriteReaderAs"), "(rw, ", status, ", v.", v.ctField, ", v.", v.bodyField}, append(types, ")")...)...)
 			f.P("}")
 			f.P()
 			return
 		}
 		// Checked before anything is written: an error writes nothing.
-		f.P(append([]any{"ct, err := ", rt("ResponseMedia"), "(v.", v.ctField}, append(types, ")")...)...)
+		f.P(append([]any{"ct, err := ", oashttpimpl("ResponseMedia"), "(v.", v.ctField}, append(types, ")")...)...)
 		f.P("if err != nil {")
 		f.P("return err")
 		f.P("}")
 		contentType = "ct"
 	}
 	if v.media != nil && v.json && ir.HasCodec(v.typ) && len(v.headers) == 0 {
-		callWithCheck(f, v, ")", "return ", rt("WriteEncoded"), "(rw, r, ", status, ", ", contentType, ", v.", v.bodyField, ".EncodeJSON, ")
+		callWithCheck(f, v, ")", "return ", oashttpimpl("WriteEncoded"), "(rw, r, ", status, ", ", contentType, ", v.", v.bodyField, ".EncodeJSON, ")
 		f.P("}")
 		f.P()
 		return
 	}
 	if v.media != nil && v.json {
-		f.P("w := ", rt("GetResponseWriter"), "()")
+		f.P("w := ", oashttpimpl("GetResponseWriter"), "()")
 		if ir.HasCodec(v.typ) {
 			f.P("v.", v.bodyField, ".EncodeJSON(w)")
 		} else {
@@ -265,12 +265,12 @@ func genWrite(f *file, op *apiOp, v *variant) {
 			c.enc(v.typ, "v."+v.bodyField)
 		}
 		if len(v.headers) == 0 {
-			callWithCheck(f, v, ")", "return ", rt("WriteJSON"), "(rw, r, ", status, ", ", contentType, ", w, ")
+			callWithCheck(f, v, ")", "return ", oashttpimpl("WriteJSON"), "(rw, r, ", status, ", ", contentType, ", w, ")
 			f.P("}")
 			f.P()
 			return
 		}
-		callWithCheck(f, v, "); err != nil {", "if err := ", rt("EndJSON"), "(r, ", status, ", w, ")
+		callWithCheck(f, v, "); err != nil {", "if err := ", oashttpimpl("EndJSON"), "(r, ", status, ", w, ")
 		f.P("return err")
 		f.P("}")
 	}
@@ -279,9 +279,9 @@ func genWrite(f *file, op *apiOp, v *variant) {
 	case v.seq != nil:
 		seqWrite(f, v, status)
 	case v.media != nil && v.json:
-		f.P(rt("WriteBody"), "(rw, r, ", status, ", ", contentType, ", w)")
+		f.P(oashttpimpl("WriteBody"), "(rw, r, ", status, ", ", contentType, ", w)")
 	case v.media != nil:
-		f.P(rt("WriteReader"), "(rw, ", status, ", ", contentType, ", v.", v.bodyField, ")")
+		f.P(oashttpimpl("WriteReader"), "(rw, ", status, ", ", contentType, ", v.", v.bodyField, ")")
 	default:
 		f.P("rw.WriteHeader(", status, ")")
 	}
@@ -297,10 +297,10 @@ func genWrite(f *file, op *apiOp, v *variant) {
 func callWithCheck(f *file, v *variant, tail string, head ...any) {
 	goT := f.goType(v.typ)
 	if ir.HasCodec(v.typ) {
-		f.P(append(head, rt("CheckJSON"), "[", goT, "]", tail)...)
+		f.P(append(head, oashttpimpl("CheckJSON"), "[", goT, "]", tail)...)
 		return
 	}
-	f.P(append(head, "func(r *", rt("Reader"), ") error {")...)
+	f.P(append(head, "func(r *", oasimpl("Reader"), ") error {")...)
 	f.P("var chk ", goT)
 	c := &codec{file: f}
 	c.dec(v.typ, "chk", nil)

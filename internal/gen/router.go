@@ -183,7 +183,7 @@ func genRouter(f *file, a *api) {
 	f.P(")")
 	f.P()
 	f.P("// ", match, " finds the operation for a method and a request path from")
-	f.P("// ", rt("RoutePath"), ", escaped when esc is true, storing the path parameters,")
+	f.P("// ", oashttpimpl("RoutePath"), ", escaped when esc is true, storing the path parameters,")
 	f.P("// as they are in path, in p in the order of the path template. It returns")
 	f.P("// the operation's index, ", notFound, ", or ", notAllowed, " with the")
 	f.P("// methods the path allows.")
@@ -252,9 +252,9 @@ func (r *router) node(n *rnode, d, k int, elem string) {
 		r.P("if esc || ", nonEmpty, " && ", cond, " {")
 		defer r.P("}")
 	}
-	r.P(seg, ", ", rest, ", ", more, " := ", rt("CutSegment"), "(", elem, ")")
+	r.P(seg, ", ", rest, ", ", more, " := ", oashttpimpl("CutSegment"), "(", elem, ")")
 	if len(n.static) > 0 {
-		r.P("switch ", rt("StaticKey"), "(", seg, ", esc) {")
+		r.P("switch ", oashttpimpl("StaticKey"), "(", seg, ", esc) {")
 		for _, key := range keys {
 			r.P("case ", strconv.Quote(key), ":")
 			r.child(n.static[key], d, k, rest, more)
@@ -264,7 +264,7 @@ func (r *router) node(n *rnode, d, k int, elem string) {
 	for _, t := range n.templ {
 		m := len(t.lits) - 1
 		name := r.table(t.lits)
-		r.P("if ", rt("MatchTemplate"), "(", seg, ", ", name, "[:], p[", k, ":", k+m, "]) {")
+		r.P("if ", oashttpimpl("MatchTemplate"), "(", seg, ", ", name, "[:], p[", k, ":", k+m, "]) {")
 		r.child(t.node, d, k+m, rest, more)
 		r.P("}")
 	}

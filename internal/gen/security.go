@@ -60,7 +60,7 @@ func genSecurity(f *file, a *api, list []*authorizer) {
 	srv := a.server
 	for _, sc := range a.schemes {
 		fail := errReturn{
-			pre:  []any{"return nil, &", rt("SecurityError"), "{Scheme: ", strconv.Quote(sc.Name), ", Challenge: ", quoteText(sc.Challenge), ", Err: "},
+			pre:  []any{"return nil, &", oashttp("SecurityError"), "{Scheme: ", strconv.Quote(sc.Name), ", Challenge: ", quoteText(sc.Challenge), ", Err: "},
 			post: []any{"}"},
 		}
 		f.P("// ", sc.Check, " reads the credentials of scheme ", strconv.Quote(sc.Name), " and passes them to the Handler.")
@@ -68,20 +68,20 @@ func genSecurity(f *file, a *api, list []*authorizer) {
 		call := ""
 		switch sc.Credentials {
 		case ir.CredAPIKey:
-			f.P("key, ok := ", rt("APIKey"), "(r, ", strconv.Quote(string(sc.In)), ", ", strconv.Quote(sc.Param), ")")
+			f.P("key, ok := ", oashttpimpl("APIKey"), "(r, ", strconv.Quote(string(sc.In)), ", ", strconv.Quote(sc.Param), ")")
 			call = "key"
 		case ir.CredBasic:
 			f.P("user, password, ok := r.BasicAuth()")
 			call = "user, password"
 		case ir.CredBearer:
-			f.P("token, ok := ", rt("BearerToken"), "(r)")
+			f.P("token, ok := ", oashttpimpl("BearerToken"), "(r)")
 			call = "token, scopes"
 		default:
 			call = "r"
 		}
 		if sc.Credentials != ir.CredRequest {
 			f.P("if !ok {")
-			fail.P(f, rt("ErrNoCredentials"))
+			fail.P(f, oashttp("ErrNoCredentials"))
 			f.P("}")
 		}
 		f.P("ctx, err := s.h.", sc.Method, "(ctx, op, ", call, ")")
@@ -206,20 +206,20 @@ func genAuthorize(f *file, a *api, az *authorizer) {
 		case k == 0:
 			f.P("first := err")
 		default:
-			f.P("first = ", rt("FirstSecurityError"), "(first, err)")
+			f.P("first = ", oashttpimpl("FirstSecurityError"), "(first, err)")
 		}
 	}
 	errExpr := "err"
 	if track {
-		errExpr = f.qual(rt("FirstSecurityError")) + "(first, err)"
+		errExpr = f.qual(oashttpimpl("FirstSecurityError")) + "(first, err)"
 	}
 	switch {
 	case open && len(reqs) > 0:
-		f.P("return ", rt("Anonymous"), "(r, ", errExpr, ")")
+		f.P("return ", oashttpimpl("Anonymous"), "(r, ", errExpr, ")")
 	case open:
 		f.P("return r.Context(), nil")
 	case len(reqs) == 0:
-		f.P("return nil, &", rt("SecurityError"), "{Scheme: \"(undeclared)\", Err: ", rt("ErrNoCredentials"), "}")
+		f.P("return nil, &", oashttp("SecurityError"), "{Scheme: \"(undeclared)\", Err: ", oashttp("ErrNoCredentials"), "}")
 	default:
 		f.P("return nil, ", errExpr)
 	}

@@ -33,16 +33,16 @@ func (s *seqMedia) events() bool { return s.media.Kind == ir.MediaEventStream }
 // format is the oasimpl.SeqFormat of JSON Lines and JSON text sequences.
 func (s *seqMedia) format() Ident {
 	if s.media.Kind == ir.MediaJSONSeq {
-		return rt("JSONSeq")
+		return oasimpl("JSONSeq")
 	}
-	return rt("JSONLines")
+	return oasimpl("JSONLines")
 }
 
 // goType is the iterator type of the body.
 func (f *file) seqType(s *seqMedia) string {
 	elem := f.goType(s.item)
 	if s.events() {
-		elem = f.qual(rt("Event")) + "[" + elem + "]"
+		elem = f.qual(oashttp("Event")) + "[" + elem + "]"
 	}
 	return f.qual(Ident{"iter", "Seq2"}) + "[" + elem + ", error]"
 }
@@ -51,7 +51,7 @@ func (f *file) seqType(s *seqMedia) string {
 // runtime's shape: text event data is written and read as it is.
 func (f *file) seqEncoder(s *seqMedia) string {
 	if s.media.ItemText {
-		return f.qual(rt("EventText"))
+		return f.qual(oasimpl("EventText"))
 	}
 	c := &codec{file: f}
 	return c.elemEncoder(s.item)
@@ -59,7 +59,7 @@ func (f *file) seqEncoder(s *seqMedia) string {
 
 func (f *file) seqDecoder(s *seqMedia) string {
 	if s.media.ItemText {
-		return f.qual(rt("EventTextData"))
+		return f.qual(oasimpl("EventTextData"))
 	}
 	c := &codec{file: f}
 	return c.elemDecoder(s.item)
@@ -85,10 +85,10 @@ func seqField(f *file, v *variant) {
 func seqWrite(f *file, v *variant, status string) {
 	s := v.seq
 	if s.events() {
-		f.P(rt("WriteEvents"), "(rw, r, ", status, ", v.", v.bodyField, ", ", f.seqEncoder(s), ")")
+		f.P(oashttpimpl("WriteEvents"), "(rw, r, ", status, ", v.", v.bodyField, ", ", f.seqEncoder(s), ")")
 		return
 	}
-	f.P(rt("WriteSeq"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(s.media.ContentType)), ", ", s.format(), ", v.", v.bodyField, ", ", f.seqEncoder(s), ")")
+	f.P(oashttpimpl("WriteSeq"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(s.media.ContentType)), ", ", s.format(), ", v.", v.bodyField, ", ", f.seqEncoder(s), ")")
 }
 
 // hasEvents reports whether an operation answers with a typed event
@@ -123,8 +123,8 @@ func seqRequestBody(f *file, op *apiOp) {
 	f.P("return")
 	f.P("}")
 	f.P("defer done()")
-	f.P("rd := ", rt("Reader"), "{MaxDepth: s.cfg.MaxDepth, Direction: ", rt("InRequest"), "}")
-	f.P("body := ", rt("RequestSeq"), "(src, ", b.seq.format(), ", s.cfg.MaxItemBytes, &rd, ", f.seqDecoder(b.seq), ")")
+	f.P("rd := ", oasimpl("Reader"), "{MaxDepth: s.cfg.MaxDepth, Direction: ", oasimpl("InRequest"), "}")
+	f.P("body := ", oashttpimpl("RequestSeq"), "(src, ", b.seq.format(), ", s.cfg.MaxItemBytes, &rd, ", f.seqDecoder(b.seq), ")")
 }
 
 // seqSendBody prints the client code that sends a sequence request body
@@ -132,7 +132,7 @@ func seqRequestBody(f *file, op *apiOp) {
 func seqSendBody(f *file, op *apiOp) {
 	b := op.body
 	f.P("if body != nil {")
-	f.P("req.BodyReader = ", rt("SendSeq"), "(", b.seq.format(), ", body, ", f.seqEncoder(b.seq), ")")
+	f.P("req.BodyReader = ", oashttpimpl("SendSeq"), "(", b.seq.format(), ", body, ", f.seqEncoder(b.seq), ")")
 	f.P("req.ContentType = ", strconv.Quote(concreteType(b.seq.media.ContentType)))
 	f.P("}")
 }
@@ -142,9 +142,9 @@ func seqSendBody(f *file, op *apiOp) {
 func seqDecodeVariant(f *file, v *variant) {
 	s := v.seq
 	if s.events() {
-		f.P("v.", v.bodyField, " = ", rt("EventsFrom"), "(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), ", f.seqDecoder(s), ")")
+		f.P("v.", v.bodyField, " = ", oashttpimpl("EventsFrom"), "(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), ", f.seqDecoder(s), ")")
 	} else {
-		f.P("v.", v.bodyField, " = ", rt("ResponseSeq"), "(c.cfg, resp, ", s.format(), ", ", f.seqDecoder(s), ")")
+		f.P("v.", v.bodyField, " = ", oashttpimpl("ResponseSeq"), "(c.cfg, resp, ", s.format(), ", ", f.seqDecoder(s), ")")
 	}
 	f.P("streaming = true")
 }

@@ -116,13 +116,13 @@ func (f *file) bodyType(b *apiBody) string {
 	if b.json {
 		return "*" + f.goType(b.typ)
 	}
-	return f.qual(rt("RawBody"))
+	return f.qual(oashttp("RawBody"))
 }
 
 func genServer(f *file, a *api) {
 	n := len(a.ops)
 	f.P("// ", a.handler, " implements ", cmp.Or(a.what, "the operations of the API"), ", one method each. A")
-	f.P("// method returns one of its result's variants, or an error: a *", rt("Problem"))
+	f.P("// method returns one of its result's variants, or an error: a *", oashttp("Problem"))
 	f.P("// is written as it is, any other error as a 500 that does not disclose it.")
 	f.P("// Embed ", a.unimplemented, " to answer 501 for operations not written yet.")
 	f.P("type ", f.declType(a.handler), " interface {")
@@ -136,7 +136,7 @@ func genServer(f *file, a *api) {
 		f.P()
 		f.P("// ", sc.Method, " checks the credentials of security scheme ", strconv.Quote(sc.Name), " (", schemeWhat(sc), ")")
 		f.P("// for the operation named; it returns the context the operation runs with.")
-		f.P("// Return ", rt("ErrForbidden"), " (wrapped or not) for valid credentials that lack")
+		f.P("// Return ", oashttp("ErrForbidden"), " (wrapped or not) for valid credentials that lack")
 		f.P("// a permission: 403; any other error is a 401.")
 		f.P(sc.Method, f.securitySig(sc))
 	}
@@ -186,7 +186,7 @@ func genServer(f *file, a *api) {
 	f.P("// http.StripPrefix): it routes on the path it is given.")
 	f.P("type ", f.declType(a.server), " struct {")
 	f.P("h    ", a.handler)
-	f.P("cfg  *", rt("Server"))
+	f.P("cfg  *", oashttpimpl("Server"))
 	f.P("// root is the router wrapped in the server-wide middleware; nil")
 	f.P("// without, when ServeHTTP routes directly.")
 	f.P("root ", httpPkg("Handler"))
@@ -207,12 +207,12 @@ func genServer(f *file, a *api) {
 	f.P("// ", a.newServer, " returns a server for h. Middleware given in opts is composed")
 	f.P("// here, once; it panics when an operation middleware names an operationId")
 	f.P("// the spec does not have.")
-	f.P("func ", a.newServer, "(h ", a.handler, ", opts ...", rt("ServerOption"), ") *", a.server, " {")
+	f.P("func ", a.newServer, "(h ", a.handler, ", opts ...", oashttp("ServerOption"), ") *", a.server, " {")
 	f.P("ids := make([]string, len(", a.local("operations"), "))")
 	f.P("for i, o := range ", a.local("operations"), " {")
 	f.P("ids[i] = o.id")
 	f.P("}")
-	f.P("s := &", a.server, "{h: h, cfg: ", rt("NewServer"), "(ids, opts)}")
+	f.P("s := &", a.server, "{h: h, cfg: ", oashttpimpl("NewServer"), "(ids, opts)}")
 	if a.parts != nil {
 		f.P("s.parts = [", len(a.parts), "]interface {")
 		f.P("Call(op int, w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool)")
@@ -228,7 +228,7 @@ func genServer(f *file, a *api) {
 	}
 	f.P("for i, o := range ", a.local("operations"), " {")
 	f.P("call := ", httpPkg("HandlerFunc"), "(func(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
-	f.P("p, esc := ", rt("PathParams"), "(r)")
+	f.P("p, esc := ", oashttpimpl("PathParams"), "(r)")
 	f.P("s.call(i, w, r, p, esc)")
 	f.P("})")
 	f.P("s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)")
@@ -247,7 +247,7 @@ func genServer(f *file, a *api) {
 	f.P("s.route(w, r)")
 	f.P("}")
 	f.P()
-	f.P("// recover handles a panic below ServeHTTP (see ", rt("Server"), ".Recovered),")
+	f.P("// recover handles a panic below ServeHTTP (see ", oashttpimpl("Server"), ".Recovered),")
 	f.P("// naming the operation r is routed to: routing again, on this path only,")
 	f.P("// costs the requests that do not panic nothing.")
 	f.P("func (s *", a.server, ") recover(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
@@ -256,7 +256,7 @@ func genServer(f *file, a *api) {
 	f.P("return")
 	f.P("}")
 	f.P("var p [", max(a.maxCaptures, 1), "]string")
-	f.P("path, esc := ", rt("RoutePath"), "(r.URL)")
+	f.P("path, esc := ", oashttpimpl("RoutePath"), "(r.URL)")
 	f.P("id := \"\"")
 	f.P("if op, _ := ", a.route("matchRoute"), "(r.Method, path, esc, &p); op >= 0 {")
 	f.P("id = ", a.local("operations"), "[op].id")
@@ -267,14 +267,14 @@ func genServer(f *file, a *api) {
 	f.P("// route matches the request to an operation and calls it.")
 	f.P("func (s *", a.server, ") route(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
 	f.P("var p [", max(a.maxCaptures, 1), "]string")
-	f.P("path, esc := ", rt("RoutePath"), "(r.URL)")
+	f.P("path, esc := ", oashttpimpl("RoutePath"), "(r.URL)")
 	f.P("op, allow := ", a.route("matchRoute"), "(r.Method, path, esc, &p)")
 	f.P("switch op {")
 	f.P("case ", a.route("routeNotFound"), ":")
-	f.P("s.cfg.Error(w, r, ", rt("ErrNotFound"), ")")
+	f.P("s.cfg.Error(w, r, ", oashttp("ErrNotFound"), ")")
 	f.P("return")
 	f.P("case ", a.route("routeMethodNotAllowed"), ":")
-	f.P("s.cfg.Error(w, r, &", rt("MethodError"), "{Method: r.Method, Allow: allow})")
+	f.P("s.cfg.Error(w, r, &", oashttp("MethodError"), "{Method: r.Method, Allow: allow})")
 	f.P("return")
 	f.P("}")
 	f.P("if r.URL.RawQuery != \"\" {")
@@ -284,14 +284,14 @@ func genServer(f *file, a *api) {
 	f.P("}")
 	f.P("}")
 	f.P("if h := s.ops[op]; h != nil {")
-	f.P("h.ServeHTTP(w, ", rt("WithPathParams"), "(r, append([]string(nil), p[:]...), esc))")
+	f.P("h.ServeHTTP(w, ", oashttpimpl("WithPathParams"), "(r, append([]string(nil), p[:]...), esc))")
 	f.P("return")
 	f.P("}")
 	f.P("s.call(op, w, r, p[:], esc)")
 	f.P("}")
 	f.P()
 	f.P("// call serves operation op with the path parameters p, escaped or not")
-	f.P("// as ", rt("RoutePath"), " said.")
+	f.P("// as ", oashttpimpl("RoutePath"), " said.")
 	f.P("func (s *", a.server, ") call(op int, w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool) {")
 	if a.parts != nil {
 		f.P("at := ", a.local("partOf"), "[op]")
@@ -372,7 +372,7 @@ func genUnimplementedType(f *file, a *api) {
 	for _, sc := range a.schemes {
 		f.P("// ", sc.Method, " rejects every request: no credentials are valid until it is written.")
 		f.P("func (", a.unimplemented, ") ", sc.Method, f.securitySig(sc), " {")
-		f.P("return nil, ", rt("ErrNotImplemented"))
+		f.P("return nil, ", oashttp("ErrNotImplemented"))
 		f.P("}")
 		f.P()
 	}
@@ -396,7 +396,7 @@ func genUnimplemented(f *file, a *api) {
 	for _, op := range a.ops {
 		f.cut()
 		f.P("func (", a.unimplemented, ") ", op.GoName, f.handlerSig(op), " {")
-		f.P("return nil, ", rt("ErrNotImplemented"))
+		f.P("return nil, ", oashttp("ErrNotImplemented"))
 		f.P("}")
 		f.P()
 	}
@@ -465,7 +465,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 		f.P("}")
 	}
 	if a.exchange[op.Operation] {
-		f.P("xctx := ", rt("WithExchange"), "(", args, ", r, ", pathNamesLit(op.Path), ", p, esc)")
+		f.P("xctx := ", oashttpimpl("WithExchange"), "(", args, ", r, ", pathNamesLit(op.Path), ", p, esc)")
 		args = "xctx"
 	}
 	var decoder *paramsDecoder
@@ -489,7 +489,7 @@ func genHandle(f *file, a *api, op *apiOp) {
 			switch {
 			case b.form && b.jsonType != "":
 				f.P("var body *", goT)
-				f.P("if ", rt("IsForm"), "(r.Header.Get(\"Content-Type\")) {")
+				f.P("if ", oashttpimpl("IsForm"), "(r.Header.Get(\"Content-Type\")) {")
 				formBody(f, op, goT)
 				f.P("} else {")
 				f.P("var err error")
@@ -533,7 +533,7 @@ func genBodyDecoder(f *file, op *apiOp) {
 	if b := op.body; b != nil && b.decode != "" {
 		c := &codec{file: f}
 		f.P("// ", b.decode, " reads the request body of ", op.GoName, ".")
-		f.P("func ", b.decode, "(v *", f.goType(b.typ), ", r *", rt("Reader"), ") error {")
+		f.P("func ", b.decode, "(v *", f.goType(b.typ), ", r *", oasimpl("Reader"), ") error {")
 		c.dec(b.typ, "(*v)", nil)
 		f.P("return nil")
 		f.P("}")
@@ -569,7 +569,7 @@ func jsonBody(f *file, op *apiOp, goT, assign string) {
 	if decode == "" {
 		decode = "(*" + goT + ").DecodeJSON"
 	}
-	f.P("body, err ", assign, " ", rt("JSONRequest"), "(s.cfg, r, ", b.required, ", ", invalidStatus(op), ", ", decode, ")")
+	f.P("body, err ", assign, " ", oashttpimpl("JSONRequest"), "(s.cfg, r, ", b.required, ", ", invalidStatus(op), ", ", decode, ")")
 	f.P("if err != nil {")
 	f.P("s.cfg.Error(w, r, err)")
 	f.P("return")
@@ -605,7 +605,7 @@ func formBody(f *file, op *apiOp, goT string) {
 	f.P("if pairs != nil {")
 	f.P("body = new(", goT, ")")
 	f.P("if err := decode", ir.ObjectOf(b.typ).GoName, "Pairs(body, pairs); err != nil {")
-	f.P("s.cfg.Error(w, r, &", rt("BodyError"), "{Err: err, Status: ", invalidStatus(op), "})")
+	f.P("s.cfg.Error(w, r, &", oashttp("BodyError"), "{Err: err, Status: ", invalidStatus(op), "})")
 	f.P("return")
 	f.P("}")
 	f.P("}")

@@ -192,12 +192,12 @@ func genForwards(f *file, l *layout) {
 				elem := f.goType(a.Elem)
 				seq := f.qual(Ident{"iter", "Seq2"}) + "[" + elem + ", error]"
 				f.P("// ", d.Items.Decode, " is ", q(d.Items.Decode), ".")
-				f.P("func ", d.Items.Decode, "(r *", rt("Reader"), ") ", seq, " {")
+				f.P("func ", d.Items.Decode, "(r *", oasimpl("Reader"), ") ", seq, " {")
 				f.P("return ", q(d.Items.Decode), "(r)")
 				f.P("}")
 				f.P()
 				f.P("// ", d.Items.Encode, " is ", q(d.Items.Encode), ".")
-				f.P("func ", d.Items.Encode, "(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ", seq ", seq, ") error {")
+				f.P("func ", d.Items.Encode, "(w *", oasimpl("Writer"), ", out ", Ident{"io", "Writer"}, ", seq ", seq, ") error {")
 				f.P("return ", q(d.Items.Encode), "(w, out, seq)")
 				f.P("}")
 				f.P()
@@ -362,7 +362,7 @@ func genAPIAliases(f *file, a *api, types []typesOf, client bool) {
 	}
 	alias(l.server, a.server)
 	f.P("// ", a.newServer, " returns a server for h: see ", q(a.newServer), ".")
-	f.P("func ", a.newServer, "(h ", a.handler, ", opts ...", rt("ServerOption"), ") *", a.server, " {")
+	f.P("func ", a.newServer, "(h ", a.handler, ", opts ...", oashttp("ServerOption"), ") *", a.server, " {")
 	f.P("return ", q(a.newServer), "(h, opts...)")
 	f.P("}")
 	f.P()
@@ -370,7 +370,7 @@ func genAPIAliases(f *file, a *api, types []typesOf, client bool) {
 		q := func(name string) string { return f.qual(Ident{l.client.path, name}) }
 		alias(l.client, a.client)
 		f.P("// ", a.newClient, " returns a client of the server at baseURL: see ", q(a.newClient), ".")
-		f.P("func ", a.newClient, "(baseURL string, opts ...", rt("ClientOption"), ") (*", a.client, ", error) {")
+		f.P("func ", a.newClient, "(baseURL string, opts ...", oashttp("ClientOption"), ") (*", a.client, ", error) {")
 		f.P("return ", q(a.newClient), "(baseURL, opts...)")
 		f.P("}")
 	}

@@ -61,14 +61,14 @@ func (c *codec) aliasStreams(d *ir.Alias, a *ir.Array) {
 	c.P("// an io.Reader (ResetReader) to decode any length in bounded memory.")
 	c.P("// An error ends the iteration with the path and offset of the bad element.")
 	c.streamNote(a)
-	c.P("func ", dec, "(r *", rt("Reader"), ") ", Ident{"iter", "Seq2"}, "[", elem, ", error] {")
-	c.P("return ", rt("DecodeItems"), "(r, ", c.arrayRules(a), ", ", c.elemDecoder(a.Elem), ")")
+	c.P("func ", dec, "(r *", oasimpl("Reader"), ") ", Ident{"iter", "Seq2"}, "[", elem, ", error] {")
+	c.P("return ", oasimpl("DecodeItems"), "(r, ", c.arrayRules(a), ", ", c.elemDecoder(a.Elem), ")")
 	c.P("}")
 	c.P()
 	c.P("// ", enc, " writes the elements seq yields to out as a JSON array of")
 	c.P("// ", d.GoName, ", flushing as it goes, so memory stays bounded by one element.")
-	c.P("func ", enc, "(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ", seq ", Ident{"iter", "Seq2"}, "[", elem, ", error]) error {")
-	c.P("return ", rt("EncodeItems"), "(w, out, seq, ", c.elemEncoder(a.Elem), ")")
+	c.P("func ", enc, "(w *", oasimpl("Writer"), ", out ", Ident{"io", "Writer"}, ", seq ", Ident{"iter", "Seq2"}, "[", elem, ", error]) error {")
+	c.P("return ", oasimpl("EncodeItems"), "(w, out, seq, ", c.elemEncoder(a.Elem), ")")
 	c.P("}")
 	c.P()
 }
@@ -84,7 +84,7 @@ func (c *codec) structStreams(d *ir.Struct) {
 		c.P("// oasimpl.DecodeFieldItems and oasimpl.EncodeFieldItems iterate over its")
 		c.P("// elements, oasimpl.Each hands them to a function for oasimpl.DecodeEach.")
 		c.streamNote(a)
-		c.P("func (v *", d.GoName, ") ", fd.Items.Field, "() ", rt("ArrayField"), "[", elem, "] {")
+		c.P("func (v *", d.GoName, ") ", fd.Items.Field, "() ", oasimpl("ArrayField"), "[", elem, "] {")
 		c.arrayField(a, fd.GoName)
 		c.P("}")
 		c.P()
@@ -94,7 +94,7 @@ func (c *codec) structStreams(d *ir.Struct) {
 // arrayField prints the return of the oasimpl.ArrayField of v's field
 // (named field), the array a.
 func (c *codec) arrayField(a *ir.Array, field string) {
-	c.P("return ", rt("ArrayField"), "[", c.goType(a.Elem), "]{")
+	c.P("return ", oasimpl("ArrayField"), "[", c.goType(a.Elem), "]{")
 	c.P("Array: &v.", field, ", Rules: ", c.arrayRules(a), ",")
 	c.P("Decode: v.DecodeJSON, Encode: v.EncodeJSON,")
 	c.P("DecodeItem: ", c.elemDecoder(a.Elem), ",")
@@ -111,7 +111,7 @@ func (c *codec) streamNote(a *ir.Array) {
 // arrayRules returns the oasimpl.ArrayRules literal of a's count constraints.
 func (c *codec) arrayRules(a *ir.Array) string {
 	if a.MinItems == nil && a.MaxItems == nil {
-		return c.qual(rt("NoRules"))
+		return c.qual(oasimpl("NoRules"))
 	}
 	bound := func(p *int64) string {
 		if p == nil {
@@ -119,7 +119,7 @@ func (c *codec) arrayRules(a *ir.Array) string {
 		}
 		return strconv.FormatInt(*p, 10)
 	}
-	return c.qual(rt("ArrayRules")) + "{MinItems: " + bound(a.MinItems) + ", MaxItems: " + bound(a.MaxItems) + "}"
+	return c.qual(oasimpl("ArrayRules")) + "{MinItems: " + bound(a.MinItems) + ", MaxItems: " + bound(a.MaxItems) + "}"
 }
 
 // elemDecoder returns a func(*T, *oasimpl.Reader) error for elements of t:
@@ -129,10 +129,10 @@ func (c *codec) elemDecoder(t ir.Type) string {
 		return "(*" + c.typeArg(t) + ").DecodeJSON"
 	}
 	if c.stringItems(t) {
-		return c.qual(rt("DecodeStringItem"))
+		return c.qual(oasimpl("DecodeStringItem"))
 	}
 	sub := &codec{file: c.scratch()}
-	sub.P("func(x *", c.goType(t), ", r *", rt("Reader"), ") error {")
+	sub.P("func(x *", c.goType(t), ", r *", oasimpl("Reader"), ") error {")
 	if _, ok := t.(*ir.Prim); ok {
 		sub.dec(t, "*x", nil)
 	} else {
@@ -159,10 +159,10 @@ func (c *codec) elemEncoder(t ir.Type) string {
 		return "(*" + c.typeArg(t) + ").EncodeJSON"
 	}
 	if c.stringItems(t) {
-		return c.qual(rt("EncodeStringItem"))
+		return c.qual(oasimpl("EncodeStringItem"))
 	}
 	sub := &codec{file: c.scratch()}
-	sub.P("func(x *", c.goType(t), ", w *", rt("Writer"), ") {")
+	sub.P("func(x *", c.goType(t), ", w *", oasimpl("Writer"), ") {")
 	if _, ok := t.(*ir.Prim); ok {
 		sub.enc(t, "*x")
 	} else {
@@ -179,10 +179,10 @@ func (c *codec) elemEncoder(t ir.Type) string {
 func (f *file) decodeStream(sv *streamVariant, reader, dst string) string {
 	c := &codec{file: f}
 	if sv.body == nil {
-		return f.qual(rt("DecodeItems")) + "(" + reader + ", " + c.arrayRules(sv.arr) + ", " + c.elemDecoder(sv.arr.Elem) + ")"
+		return f.qual(oasimpl("DecodeItems")) + "(" + reader + ", " + c.arrayRules(sv.arr) + ", " + c.elemDecoder(sv.arr.Elem) + ")"
 	}
 	f.P(dst, ".Body = new(", f.declName(sv.body), ")")
-	return f.qual(rt("DecodeFieldItems")) + "(" + reader + ", " + f.qual(rt("ArrayField")) + "[" + f.goType(sv.arr.Elem) + "]{\n" +
+	return f.qual(oasimpl("DecodeFieldItems")) + "(" + reader + ", " + f.qual(oasimpl("ArrayField")) + "[" + f.goType(sv.arr.Elem) + "]{\n" +
 		"Array: &" + dst + ".Body." + sv.field.GoName + ", Rules: " + c.arrayRules(sv.arr) + ",\n" +
 		"Decode: " + dst + ".Body.DecodeJSON, DecodeItem: " + c.elemDecoder(sv.arr.Elem) + ",\n})"
 }
@@ -193,16 +193,16 @@ func (f *file) decodeStream(sv *streamVariant, reader, dst string) string {
 func (f *file) encodeStream(sv *streamVariant, src string) {
 	c := &codec{file: f}
 	if sv.body == nil {
-		f.P("return ", rt("EncodeItems"), "(w, out, ", src, ".Items, ", c.elemEncoder(sv.arr.Elem), ")")
+		f.P("return ", oasimpl("EncodeItems"), "(w, out, ", src, ".Items, ", c.elemEncoder(sv.arr.Elem), ")")
 		return
 	}
 	f.P("obj := ", src, ".Body")
 	f.P("if obj == nil {")
 	f.P("obj = new(", f.declName(sv.body), ")")
 	f.P("}")
-	f.P("field := ", rt("ArrayField"), "[", f.goType(sv.arr.Elem), "]{")
+	f.P("field := ", oasimpl("ArrayField"), "[", f.goType(sv.arr.Elem), "]{")
 	f.P("Array: &obj.", sv.field.GoName, ", Rules: ", c.arrayRules(sv.arr), ",")
 	f.P("Encode: obj.EncodeJSON, EncodeItem: ", c.elemEncoder(sv.arr.Elem), ",")
 	f.P("}")
-	f.P("return ", rt("EncodeFieldItems"), "(w, out, field, ", src, ".Items)")
+	f.P("return ", oasimpl("EncodeFieldItems"), "(w, out, field, ", src, ".Items)")
 }

@@ -41,7 +41,7 @@ func (c *tokenCodec) tokensMethod(d *ir.Struct) {
 	})
 	c.P("// EncodeTokens writes v to t a token at a time, the members EncodeJSON")
 	c.P("// writes (MarshalJSONTo calls it for a large value).")
-	c.P("func (v *", d.GoName, ") EncodeTokens(t *", rt("Tokens"), ") {")
+	c.P("func (v *", d.GoName, ") EncodeTokens(t *", oasimpl("Tokens"), ") {")
 	c.depthGuard(d, "t")
 	if c.usesW {
 		c.P("w := t.Scratch() // for the values written as JSON text")

@@ -70,7 +70,7 @@ func (c *codec) tupleCodec(d *ir.Tuple) {
 	c.n = 0
 	c.P("// EncodeJSON writes v as a JSON array, up to its first position that")
 	c.P("// is not set.")
-	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	c.P("func (v *", d.GoName, ") EncodeJSON(w *", oasimpl("Writer"), ") {")
 	c.depthGuard(d, "w")
 	c.P("start := len(w.Buf)")
 	open := 0
@@ -98,7 +98,7 @@ func (c *codec) tupleCodec(d *ir.Tuple) {
 	c.P()
 
 	c.P("// ", decodeName(d), " reads a JSON array into v, checking the schema.")
-	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", oasimpl("Reader"), ") error {")
 	c.P("*v = ", d.GoName, "{}")
 	if d.MaxItems != nil || d.Rest == nil || tupleMin(d) > 0 || d.Unique {
 		c.P("at := r.Start()")
@@ -120,23 +120,23 @@ func (c *codec) tupleCodec(d *ir.Tuple) {
 	if d.Rest != nil {
 		e := c.tmp("e")
 		c.P("var ", e, " *", c.goType(d.Rest))
-		c.P("v.", d.RestGoName, ", ", e, " = ", rt("Grow"), "(r, v.", d.RestGoName, ")")
+		c.P("v.", d.RestGoName, ", ", e, " = ", oasimpl("Grow"), "(r, v.", d.RestGoName, ")")
 		c.withErrVar(func() { c.dec(d.Rest, "(*"+e+")", (*errPath)(nil).index("n")) })
 	} else {
-		c.P("return ", rt("Violation"), "(at, ", strconv.Quote("more than "+strconv.Itoa(len(d.Items))+" items; items after prefixItems are not allowed"), ")")
+		c.P("return ", oasimpl("Violation"), "(at, ", strconv.Quote("more than "+strconv.Itoa(len(d.Items))+" items; items after prefixItems are not allowed"), ")")
 	}
 	c.P("}")
 	c.P("}")
 	if min := tupleMin(d); min > 0 {
 		m := strconv.FormatInt(min, 10)
 		c.P("if n < ", m, " {")
-		c.P("return ", rt("Violation"), "(at, ", strconv.Quote("%d items, fewer than minItems "+m), ", n)")
+		c.P("return ", oasimpl("Violation"), "(at, ", strconv.Quote("%d items, fewer than minItems "+m), ", n)")
 		c.P("}")
 	}
 	if d.Unique {
 		// The items have types of their own: compared as JSON, encoded.
-		c.P("if i, j := ", rt("EncodedDuplicate"), "(v); i >= 0 {")
-		c.P("return ", rt("Violation"), `(at, "items %d and %d are equal; uniqueItems is set", i, j)`)
+		c.P("if i, j := ", oasimpl("EncodedDuplicate"), "(v); i >= 0 {")
+		c.P("return ", oasimpl("Violation"), `(at, "items %d and %d are equal; uniqueItems is set", i, j)`)
 		c.P("}")
 	}
 	c.P("return nil")
@@ -211,7 +211,7 @@ func (g *validator) tupleBody(d *ir.Tuple) {
 		countBounds(g.file, n, min, d.MaxItems, "items", g.fail)
 	}
 	if d.Unique {
-		g.P("if i, j := ", g.qual(rt("EncodedDuplicate")), "(v); i >= 0 {")
+		g.P("if i, j := ", g.qual(oasimpl("EncodedDuplicate")), "(v); i >= 0 {")
 		g.fail(`"items %d and %d are equal; uniqueItems is set"`, "i", "j")
 		g.P("}")
 	}

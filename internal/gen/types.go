@@ -17,12 +17,12 @@ func (f *file) goType(t ir.Type) string {
 	case *ir.Ref:
 		return f.declName(t.Decl)
 	case *ir.Any:
-		return f.qual(rt("Raw"))
+		return f.qual(oasrt("Raw"))
 	case *ir.Nullable:
 		if nilable(t.Elem) {
 			return f.goType(t.Elem)
 		}
-		return f.qual(rt("Nullable")) + "[" + f.typeArg(t.Elem) + "]"
+		return f.qual(oasrt("Nullable")) + "[" + f.typeArg(t.Elem) + "]"
 	case *ir.External:
 		return f.qual(Ident{t.Path, t.Name})
 	}
@@ -70,15 +70,15 @@ func (f *file) primType(k ir.PrimKind) string {
 	case ir.DateTime:
 		return f.qual(Ident{timePath, "Time"})
 	case ir.Date:
-		return f.qual(rt("Date"))
+		return f.qual(oasrt("Date"))
 	case ir.UUID:
-		return f.qual(rt("UUID"))
+		return f.qual(oasrt("UUID"))
 	case ir.Bytes:
 		return "[]byte"
 	case ir.IPv4, ir.IPv6:
 		return f.qual(Ident{ipPath, "Addr"})
 	case ir.Decimal:
-		return f.qual(rt("Decimal"))
+		return f.qual(oasrt("Decimal"))
 	}
 	panic("unreachable")
 }
@@ -161,11 +161,11 @@ func (f *file) fieldType(fd *ir.Field) string {
 	}
 	switch w {
 	case opt:
-		return f.qual(rt("Opt")) + "[" + inner + "]"
+		return f.qual(oasrt("Opt")) + "[" + inner + "]"
 	case nullable:
-		return f.qual(rt("Nullable")) + "[" + inner + "]"
+		return f.qual(oasrt("Nullable")) + "[" + inner + "]"
 	case optNullable:
-		return f.qual(rt("OptNullable")) + "[" + inner + "]"
+		return f.qual(oasrt("OptNullable")) + "[" + inner + "]"
 	}
 	return inner
 }

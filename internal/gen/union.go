@@ -98,7 +98,7 @@ func otherKinds(d *ir.Union) []*ir.Variant {
 func (c *codec) unionCodec(d *ir.Union) {
 	c.n = 0
 	c.P("// EncodeJSON writes the variant that is set.")
-	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	c.P("func (v *", d.GoName, ") EncodeJSON(w *", oasimpl("Writer"), ") {")
 	c.depthGuard(d, "w")
 	c.P("switch v.", d.TagField, " {")
 	for _, vr := range d.Variants {
@@ -106,7 +106,7 @@ func (c *codec) unionCodec(d *ir.Union) {
 		c.enc(vr.Type, "v."+vr.GoName)
 	}
 	c.P("default:")
-	c.P("w.Fail(", rt("ErrNoVariant"), ")")
+	c.P("w.Fail(", oasimpl("ErrNoVariant"), ")")
 	c.P("w.Null()")
 	c.P("}")
 	c.P("}")
@@ -116,7 +116,7 @@ func (c *codec) unionCodec(d *ir.Union) {
 	c.P("// ", decodeName(d), " reads the variant the value selects, in one pass over")
 	c.P("// the value: what tells the variants apart was worked out when this")
 	c.P("// code was generated.")
-	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", oasimpl("Reader"), ") error {")
 	c.P("*v = ", d.GoName, "{}")
 	c.pin, c.trial = false, false
 	var onePass *onePassUnion
@@ -140,7 +140,7 @@ func (c *codec) unionCodec(d *ir.Union) {
 		if k.kind == ir.JSONNumber {
 			ints, _ := candidates(d, ir.JSONInteger)
 			if len(ints) > 0 || len(exact) > 0 || len(others) > 0 {
-				c.P("case ", rt(k.rtKind), ":")
+				c.P("case ", oasimpl(k.rtKind), ":")
 				c.numberChoice(d, ints, exact, any)
 			}
 			continue
@@ -148,7 +148,7 @@ func (c *codec) unionCodec(d *ir.Union) {
 		if len(exact)+len(any) == 0 {
 			continue
 		}
-		c.P("case ", rt(k.rtKind), ":")
+		c.P("case ", oasimpl(k.rtKind), ":")
 		switch {
 		case k.kind == ir.JSONObject && d.Discriminator != "" && len(exact) > 1:
 			if onePass = c.onePassPlan(d, exact); onePass != nil {
@@ -172,7 +172,7 @@ func (c *codec) unionCodec(d *ir.Union) {
 	if _, any := candidates(d, ir.JSONNull); len(any)+len(others) > 0 {
 		c.tryInOrder(d, slices.Concat(others, any))
 	} else {
-		c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
+		c.P("return ", oasimpl("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
 	}
 	c.P("}")
 	if !strings.Contains(string(c.buf.Bytes()[bodyAt:]), "start") {
@@ -221,7 +221,7 @@ func (c *codec) trialDecoder(d *ir.Union, funcAt int) {
 	c.P("// ", name, " decodes a value of ", d.GoName, " by trying its variants, once")
 	c.P("// per value: the Reader remembers what each try found while an outer")
 	c.P("// union tries its own variants over the same bytes.")
-	c.P("func (v *", d.GoName, ") ", name, "(r *", rt("Reader"), ") error {")
+	c.P("func (v *", d.GoName, ") ", name, "(r *", oasimpl("Reader"), ") error {")
 	c.P("at := r.Start()")
 	c.P("if t, ok := r.Recall(&", key, ", at); ok {")
 	c.P("if t.Err == nil {")
@@ -276,7 +276,7 @@ func (c *codec) byTag(d *ir.Union, vs []*ir.Variant) {
 		c.decodeVariant(d, v)
 	}
 	c.P("}")
-	c.P("return ", rt("UnknownTag"), "(start, ", strconv.Quote(d.GoName), ", ", strconv.Quote(d.Discriminator), ", tag, found)")
+	c.P("return ", oasimpl("UnknownTag"), "(start, ", strconv.Quote(d.GoName), ", ", strconv.Quote(d.Discriminator), ", tag, found)")
 }
 
 // byKey looks ahead for the first key only one variant declares.
@@ -318,7 +318,7 @@ func (c *codec) byKey(d *ir.Union, vs []*ir.Variant) {
 		c.decodeVariant(d, v)
 	}
 	c.P("}")
-	c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
+	c.P("return ", oasimpl("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
 }
 
 // byValue reads a string ahead and picks the variant whose enum holds it.
@@ -344,7 +344,7 @@ func (c *codec) byValue(d *ir.Union, vs []*ir.Variant) {
 	if free != nil {
 		c.decodeVariant(d, free)
 	} else {
-		c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
+		c.P("return ", oasimpl("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
 	}
 }
 
@@ -422,7 +422,7 @@ func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
 		c.P("}(); err == nil {")
 		if exactlyOne {
 			c.P("if matched != \"\" {")
-			c.P("return ", rt("Ambiguous"), "(start, ", strconv.Quote(d.GoName), ", matched, ", strconv.Quote(v.GoName), ")")
+			c.P("return ", oasimpl("Ambiguous"), "(start, ", strconv.Quote(d.GoName), ", matched, ", strconv.Quote(v.GoName), ")")
 			c.P("}")
 			c.P("matched, end = ", strconv.Quote(v.GoName), ", r.Mark()")
 			c.P("v.", d.TagField, ", v.", v.GoName, " = ", v.Const, ", ", x)
@@ -440,6 +440,6 @@ func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
 		c.P("return nil")
 		c.P("}")
 	}
-	c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, firstErr)")
+	c.P("return ", oasimpl("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, firstErr)")
 	c.P("}")
 }

@@ -180,7 +180,7 @@ func (k *checks) regexpVar(r ir.Regexp, pattern string, i, n int) string {
 func (k *checks) ratVar(r *big.Rat) string {
 	text := ratText(r)
 	return k.variable("rat:"+text, "multipleOf", "the multipleOf "+text+", exact", func(f *file) string {
-		return f.qual(rt("Rat")) + "(" + strconv.Quote(text) + ")"
+		return f.qual(oasimpl("Rat")) + "(" + strconv.Quote(text) + ")"
 	})
 }
 
@@ -277,7 +277,7 @@ func formatFunc(chk string) Ident {
 	case "ValidIDNEmail":
 		return Ident{idnPath, "ValidEmail"}
 	}
-	return rt(chk)
+	return oasimpl(chk)
 }
 
 // primChecks prints the checks of a scalar's constraints on x, an
@@ -295,15 +295,15 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 		}
 		if p.MinLength != nil {
 			n := strconv.FormatInt(*p.MinLength, 10)
-			f.P("if ", f.qual(rt("Len")), "(", x, ") < ", n, " {")
-			fail(strconv.Quote("length %d is less than minLength "+n), f.qual(rt("Len"))+"("+x+")")
+			f.P("if ", f.qual(oasimpl("Len")), "(", x, ") < ", n, " {")
+			fail(strconv.Quote("length %d is less than minLength "+n), f.qual(oasimpl("Len"))+"("+x+")")
 			f.P("}")
 		}
 		if p.MaxLength != nil {
 			n := strconv.FormatInt(*p.MaxLength, 10)
 			// A string of at most n bytes has at most n characters.
-			f.P("if len(", x, ") > ", n, " && ", f.qual(rt("Len")), "(", x, ") > ", n, " {")
-			fail(strconv.Quote("length %d is greater than maxLength "+n), f.qual(rt("Len"))+"("+x+")")
+			f.P("if len(", x, ") > ", n, " && ", f.qual(oasimpl("Len")), "(", x, ") > ", n, " {")
+			fail(strconv.Quote("length %d is greater than maxLength "+n), f.qual(oasimpl("Len"))+"("+x+")")
 			f.P("}")
 		}
 		if len(p.Regexps) > 0 {
@@ -334,13 +334,13 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 		case p.Kind.IsInteger() && m.IsInt():
 			f.P("if ", x, " != 0 { // no other value of the type is a multiple")
 		case p.Kind == ir.Float32:
-			f.P("if !", f.qual(rt("MultipleOf32")), "(float32(", x, "), ", k.ratVar(m), ") {")
+			f.P("if !", f.qual(oasimpl("MultipleOf32")), "(float32(", x, "), ", k.ratVar(m), ") {")
 		default:
 			arg := x
 			if numKind(p.Kind) != "float64" {
 				arg = "float64(" + x + ")"
 			}
-			f.P("if !", f.qual(rt("MultipleOf")), "(", arg, ", ", k.ratVar(m), ") {")
+			f.P("if !", f.qual(oasimpl("MultipleOf")), "(", arg, ", ", k.ratVar(m), ") {")
 		}
 		fail(strconv.Quote("%v is not a multiple of "+text), shown(p, x))
 		f.P("}")
@@ -355,7 +355,7 @@ func (k *checks) constCheck(f *file, p *ir.Prim, x string, fail failFunc) {
 	switch {
 	case p.Kind == ir.Decimal:
 		r, _ := new(big.Rat).SetString(p.Const)
-		f.P("if ", f.qual(rt("CompareDecimal")), "(", x, ", ", k.boundVar(r), ") != 0 {")
+		f.P("if ", f.qual(oasimpl("CompareDecimal")), "(", x, ", ", k.boundVar(r), ") != 0 {")
 	case p.Kind.IsFloat():
 		fv, _ := strconv.ParseFloat(p.Const, 64)
 		if p.Kind == ir.Float32 {
@@ -383,12 +383,12 @@ func (k *checks) decimalChecks(f *file, p *ir.Prim, x string, fail failFunc) {
 			continue
 		}
 		op := map[[2]bool]string{{true, false}: "<", {true, true}: "<=", {false, false}: ">", {false, true}: ">="}[[2]bool{b.lower, b.exclusive}]
-		f.P("if ", f.qual(rt("CompareDecimal")), "(", x, ", ", k.boundVar(b.r), ") ", op, " 0 {")
+		f.P("if ", f.qual(oasimpl("CompareDecimal")), "(", x, ", ", k.boundVar(b.r), ") ", op, " 0 {")
 		fail(strconv.Quote(boundMsg(b.r, b.exclusive, b.lower)), x)
 		f.P("}")
 	}
 	if m := p.MultipleOf; m != nil {
-		f.P("if !", f.qual(rt("DecimalMultipleOf")), "(", x, ", ", k.ratVar(m), ") {")
+		f.P("if !", f.qual(oasimpl("DecimalMultipleOf")), "(", x, ", ", k.ratVar(m), ") {")
 		fail(strconv.Quote("%v is not a multiple of "+ratText(m)), x)
 		f.P("}")
 	}
@@ -398,7 +398,7 @@ func (k *checks) decimalChecks(f *file, p *ir.Prim, x string, fail failFunc) {
 func (k *checks) boundVar(r *big.Rat) string {
 	text := ratText(r)
 	return k.variable("bound:"+text, "bound", "the value "+text+", exact", func(f *file) string {
-		return f.qual(rt("Rat")) + "(" + strconv.Quote(text) + ")"
+		return f.qual(oasimpl("Rat")) + "(" + strconv.Quote(text) + ")"
 	})
 }
 
@@ -515,7 +515,7 @@ func genValidate(f *file, pkg *ir.Package) {
 		g.P("// Validate checks v against its schema's constraints and names the")
 		g.P("// JSON path of every value that breaks one.")
 		g.P("func (v *", name, ") Validate() error {")
-		g.P("var c ", rt("Validator"))
+		g.P("var c ", oasimpl("Validator"))
 		g.P("v.", g.validateMethod(), "(&c)")
 		g.P("return c.Err()")
 		g.P("}")
@@ -525,7 +525,7 @@ func genValidate(f *file, pkg *ir.Package) {
 			g.P("// ValidateWith is Validate's work, for the Validate methods of the")
 			g.P("// types holding a ", name, ": it adds what breaks the schema to c.")
 		}
-		g.P("func (v *", name, ") ", g.validateMethod(), "(c *", rt("Validator"), ") {")
+		g.P("func (v *", name, ") ", g.validateMethod(), "(c *", oasimpl("Validator"), ") {")
 		if k.recursive[d] {
 			// A Go value that leads back to itself: an error, not a
 			// stack overflow (Validator.TooDeep).
@@ -610,7 +610,7 @@ func (g *validator) structBody(d *ir.Struct) {
 			g.P("if other := v.OtherKind.Other(); other != nil {")
 			kindChecks(g.file, d.Other, "other", g.fail)
 		} else {
-			g.P("if ", g.qual(rt("OtherJSON")), "(v.OtherKind) != \"\" {")
+			g.P("if ", g.qual(oasimpl("OtherJSON")), "(v.OtherKind) != \"\" {")
 		}
 		g.wholeValidate(d) // a value of another kind has one too
 		g.P("return")
@@ -815,7 +815,7 @@ func (g *validator) check(t ir.Type, x string) {
 		if t.PropertyNames != nil {
 			k := g.tmp("k")
 			g.P("for _, ", k, " := range ", g.qual(Ident{"slices", "Sorted"}), "(", g.qual(Ident{"maps", "Keys"}), "(", x, ")) {")
-			g.P("if !", g.qual(rt("KeyMatches")), "(", k, ", ", g.checks.matcher(t.PropertyNames), ") {")
+			g.P("if !", g.qual(oasimpl("KeyMatches")), "(", k, ", ", g.checks.matcher(t.PropertyNames), ") {")
 			g.fail(`"property name %q does not match propertyNames"`, k)
 			g.P("}")
 			g.P("}")
@@ -864,12 +864,12 @@ func (k *checks) uniqueCheck(f *file, t *ir.Array, x string, tmp func(string) st
 // duplicate returns the expression finding two equal items of the array x.
 func (k *checks) duplicate(f *file, t *ir.Array, x string) string {
 	if comparable(t.Elem) {
-		return f.qual(rt("Duplicate")) + "(" + x + ")"
+		return f.qual(oasimpl("Duplicate")) + "(" + x + ")"
 	}
 	// The items' JSON encodings are compared: print the encoder inline.
 	sub := codec{file: f.scratch()}
 	sub.enc(t.Elem, "(*e)")
-	return f.qual(rt("DuplicateFunc")) + "(" + x + ", func(w *" + f.qual(rt("Writer")) + ", e *" + f.goType(t.Elem) + ") {\n" + sub.buf.String() + "})"
+	return f.qual(oasimpl("DuplicateFunc")) + "(" + x + ", func(w *" + f.qual(oasimpl("Writer")) + ", e *" + f.goType(t.Elem) + ") {\n" + sub.buf.String() + "})"
 }
 
 // decodedComparable reports whether two items of type t a decoder reads

@@ -29,7 +29,7 @@ func genValidator(f *file, a *api, decoders, types bool) {
 	f.P("// its responses.")
 	f.P("var ", ops, " = [", n, "]struct {")
 	f.P("id    string")
-	f.P("check ", rt("ResponseCheck"))
+	f.P("check ", oashttpimpl("ResponseCheck"))
 	f.P("}{")
 	for _, op := range a.ops {
 		f.P("{", strconv.Quote(op.ID), ", ", checkName(op.owner), "},")
@@ -45,11 +45,11 @@ func genValidator(f *file, a *api, decoders, types bool) {
 	f.P("// answered as the generated server would answer it (400, 404, 405, 413,")
 	f.P("// 415, 422, 401 as application/problem+json); any other is passed on, its")
 	f.P("// body replayed from the bytes read (within the body limit). Requests that")
-	f.P("// match no operation are passed on unless ", rt("WithUnknownRoutesRefused"), ";")
-	f.P("// ", rt("WithReportOnly"), " logs violations and passes the requests on, and")
-	f.P("// ", rt("WithResponseValidation"), " checks the responses too.")
-	f.P("func ", a.newValidator, "(opts ...", rt("ValidatorOption"), ") func(", httpPkg("Handler"), ") ", httpPkg("Handler"), " {")
-	f.P("c := ", rt("NewHTTPValidator"), "(opts)")
+	f.P("// match no operation are passed on unless ", oashttp("WithUnknownRoutesRefused"), ";")
+	f.P("// ", oashttp("WithReportOnly"), " logs violations and passes the requests on, and")
+	f.P("// ", oashttp("WithResponseValidation"), " checks the responses too.")
+	f.P("func ", a.newValidator, "(opts ...", oashttp("ValidatorOption"), ") func(", httpPkg("Handler"), ") ", httpPkg("Handler"), " {")
+	f.P("c := ", oashttpimpl("NewHTTPValidator"), "(opts)")
 	f.P("return func(next ", httpPkg("Handler"), ") ", httpPkg("Handler"), " {")
 	f.P("return &", v, "{c: c, next: next}")
 	f.P("}")
@@ -57,7 +57,7 @@ func genValidator(f *file, a *api, decoders, types bool) {
 	f.P()
 	f.P("// ", v, " is the handler ", a.newValidator, " puts in front of next.")
 	f.P("type ", v, " struct {")
-	f.P("c    *", rt("HTTPValidator"))
+	f.P("c    *", oashttpimpl("HTTPValidator"))
 	f.P("next ", httpPkg("Handler"))
 	f.P("}")
 	f.P()
@@ -65,11 +65,11 @@ func genValidator(f *file, a *api, decoders, types bool) {
 	f.P("func (v *", v, ") ServeHTTP(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") {")
 	f.P("op, body, err := ", a.local("validateRequest"), "(v.c.Engine, r)")
 	f.P("if op < 0 {")
-	f.P(rt("Unrouted"), "(v.c, w, r, v.next, err)")
+	f.P(oashttpimpl("Unrouted"), "(v.c, w, r, v.next, err)")
 	f.P("return")
 	f.P("}")
 	f.P("o := &", ops, "[op]")
-	f.P(rt("Validated"), "(v.c, w, r, v.next, o.id, o.check, body, err)")
+	f.P(oashttpimpl("Validated"), "(v.c, w, r, v.next, o.id, o.check, body, err)")
 	f.P("}")
 	f.P()
 
@@ -78,27 +78,27 @@ func genValidator(f *file, a *api, decoders, types bool) {
 	f.P("// sent through base (http.DefaultTransport when nil) as ", a.newValidator, " does, and")
 	f.P("// every response it receives: a declared status, a declared media type and")
 	f.P("// a JSON body its schema takes. The first violation is the round trip's")
-	f.P("// error, a *", rt("ContractError"), " naming the operation and, for a body,")
+	f.P("// error, a *", oashttp("ContractError"), " naming the operation and, for a body,")
 	f.P("// the JSON path and offset; a request that breaks the spec is not sent.")
 	f.P("// Use it in tests of any server: set it as an http.Client's Transport, with")
-	f.P("// ", rt("WithBasePath"), " when the spec's paths are below a path of the server's URL.")
-	f.P("func ", a.newContract, "(base ", httpPkg("RoundTripper"), ", opts ...", rt("ValidatorOption"), ") ", httpPkg("RoundTripper"), " {")
+	f.P("// ", oashttp("WithBasePath"), " when the spec's paths are below a path of the server's URL.")
+	f.P("func ", a.newContract, "(base ", httpPkg("RoundTripper"), ", opts ...", oashttp("ValidatorOption"), ") ", httpPkg("RoundTripper"), " {")
 	f.P("if base == nil {")
 	f.P("base = ", httpPkg("DefaultTransport"))
 	f.P("}")
-	f.P("return &", t, "{c: ", rt("NewHTTPValidator"), "(opts), base: base}")
+	f.P("return &", t, "{c: ", oashttpimpl("NewHTTPValidator"), "(opts), base: base}")
 	f.P("}")
 	f.P()
 	f.P("// ", t, " is the http.RoundTripper ", a.newContract, " returns.")
 	f.P("type ", t, " struct {")
-	f.P("c    *", rt("HTTPValidator"))
+	f.P("c    *", oashttpimpl("HTTPValidator"))
 	f.P("base ", httpPkg("RoundTripper"))
 	f.P("}")
 	f.P()
 	f.P("// RoundTrip checks req, sends it through the base transport and checks the")
 	f.P("// response.")
 	f.P("func (t *", t, ") RoundTrip(req *", httpPkg("Request"), ") (*", httpPkg("Response"), ", error) {")
-	f.P("out, id, check, err := ", rt("Contract"), "(t.c, req, ", a.local("contractRequest"), ")")
+	f.P("out, id, check, err := ", oashttpimpl("Contract"), "(t.c, req, ", a.local("contractRequest"), ")")
 	f.P("if err != nil {")
 	f.P("return nil, err")
 	f.P("}")
@@ -106,7 +106,7 @@ func genValidator(f *file, a *api, decoders, types bool) {
 	f.P("if err != nil {")
 	f.P("return nil, err")
 	f.P("}")
-	f.P("if err := ", rt("ContractResponse"), "(t.c, resp, id, check); err != nil {")
+	f.P("if err := ", oashttpimpl("ContractResponse"), "(t.c, resp, id, check); err != nil {")
 	f.P("resp.Body.Close()")
 	f.P("return nil, err")
 	f.P("}")
@@ -115,7 +115,7 @@ func genValidator(f *file, a *api, decoders, types bool) {
 	f.P()
 	f.P("// ", a.local("contractRequest"), " is ", a.local("validateRequest"), " for a contract transport, naming the")
 	f.P("// operation.")
-	f.P("func ", a.local("contractRequest"), "(c *", rt("Server"), ", r *", httpPkg("Request"), ") (string, ", rt("ResponseCheck"), ", *", rt("Body"), ", error) {")
+	f.P("func ", a.local("contractRequest"), "(c *", oashttpimpl("Server"), ", r *", httpPkg("Request"), ") (string, ", oashttpimpl("ResponseCheck"), ", *", oashttpimpl("Body"), ", error) {")
 	f.P("op, body, err := ", a.local("validateRequest"), "(c, r)")
 	f.P("if op < 0 {")
 	f.P("return \"\", nil, nil, err")
@@ -129,15 +129,15 @@ func genValidator(f *file, a *api, decoders, types bool) {
 	f.P("// server would. It returns the operation's index, or ", a.route("routeNotFound"), " or")
 	f.P("// ", a.route("routeMethodNotAllowed"), " with the error to answer, the body it read, if")
 	f.P("// any, and the first violation.")
-	f.P("func ", a.local("validateRequest"), "(c *", rt("Server"), ", r *", httpPkg("Request"), ") (int, *", rt("Body"), ", error) {")
+	f.P("func ", a.local("validateRequest"), "(c *", oashttpimpl("Server"), ", r *", httpPkg("Request"), ") (int, *", oashttpimpl("Body"), ", error) {")
 	f.P("var p [", max(a.maxCaptures, 1), "]string")
-	f.P("path, esc := ", rt("RoutePath"), "(r.URL)")
+	f.P("path, esc := ", oashttpimpl("RoutePath"), "(r.URL)")
 	f.P("op, allow := ", a.route("matchRoute"), "(r.Method, path, esc, &p)")
 	f.P("switch op {")
 	f.P("case ", a.route("routeNotFound"), ":")
-	f.P("return op, nil, ", rt("ErrNotFound"))
+	f.P("return op, nil, ", oashttp("ErrNotFound"))
 	f.P("case ", a.route("routeMethodNotAllowed"), ":")
-	f.P("return op, nil, &", rt("MethodError"), "{Method: r.Method, Allow: allow}")
+	f.P("return op, nil, &", oashttp("MethodError"), "{Method: r.Method, Allow: allow}")
 	f.P("}")
 	f.P("if r.URL.RawQuery != \"\" {")
 	f.P("if err := c.CheckQuery(r); err != nil {")
@@ -153,7 +153,7 @@ func genValidator(f *file, a *api, decoders, types bool) {
 	if len(checked) == 0 {
 		f.P("return op, nil, nil")
 	} else {
-		f.P("var body *", rt("Body"))
+		f.P("var body *", oashttpimpl("Body"))
 		f.P("var err error")
 		f.P("switch op {")
 		for _, op := range checked {
@@ -195,7 +195,10 @@ func validates(a *api, op *apiOp) bool {
 
 // presence is the call of a runtime function reporting whether a request
 // presents the credentials of a scheme.
-type presence struct{ fn, args string }
+type presence struct {
+	fn   Ident
+	args string
+}
 
 // securityCheck returns the presence checks of op's security requirements,
 // one list per requirement, or nil when a request needs no credentials
@@ -213,16 +216,16 @@ func securityCheck(a *api, op *apiOp) [][]presence {
 			sc := a.schemeOf(use.Scheme)
 			switch sc.Credentials {
 			case ir.CredAPIKey:
-				and = append(and, presence{"HasAPIKey", "r, " + strconv.Quote(string(sc.In)) + ", " + strconv.Quote(sc.Param)})
+				and = append(and, presence{oashttpimpl("HasAPIKey"), "r, " + strconv.Quote(string(sc.In)) + ", " + strconv.Quote(sc.Param)})
 			case ir.CredBasic:
-				and = append(and, presence{"HasBasic", "r"})
+				and = append(and, presence{oashttpimpl("HasBasic"), "r"})
 			case ir.CredBearer:
-				and = append(and, presence{"HasBearer", "r"})
+				and = append(and, presence{oashttpimpl("HasBearer"), "r"})
 			case ir.CredRequest:
 				if sc.Type == ir.SchemeMutualTLS {
-					and = append(and, presence{"HasClientCertificate", "r"})
+					and = append(and, presence{oashttpimpl("HasClientCertificate"), "r"})
 				} else {
-					and = append(and, presence{"HasAuthorization", "r, " + strconv.Quote(sc.Scheme)})
+					and = append(and, presence{oashttpimpl("HasAuthorization"), "r, " + strconv.Quote(sc.Scheme)})
 				}
 			}
 		}
@@ -236,14 +239,14 @@ func securityCheck(a *api, op *apiOp) [][]presence {
 // the server decodes it.
 func genValidateOp(f *file, a *api, op *apiOp, decoders bool) {
 	f.P("// ", validateName(op), " checks a request of ", op.GoName, " (", op.Method, " ", op.Path, ").")
-	f.P("func ", validateName(op), "(c *", rt("Server"), ", r *", httpPkg("Request"), ", p []string, esc bool) (*", rt("Body"), ", error) {")
+	f.P("func ", validateName(op), "(c *", oashttpimpl("Server"), ", r *", httpPkg("Request"), ", p []string, esc bool) (*", oashttpimpl("Body"), ", error) {")
 	if reqs := securityCheck(a, op); reqs != nil {
 		var or []string
 		var challenges []string
 		for i, and := range reqs {
 			calls := make([]string, len(and))
 			for j, p := range and {
-				calls[j] = f.qual(rt(p.fn)) + "(" + p.args + ")"
+				calls[j] = f.qual(p.fn) + "(" + p.args + ")"
 			}
 			or = append(or, strings.Join(calls, " && "))
 			if ch := a.schemeOf(op.Security[i].Schemes[0].Scheme).Challenge; ch != "" && !contains(challenges, ch) {
@@ -256,7 +259,7 @@ func genValidateOp(f *file, a *api, op *apiOp, decoders bool) {
 		} else {
 			f.P("if !(", strings.Join(or, " || "), ") {")
 		}
-		f.P("return nil, &", rt("SecurityError"), "{Scheme: ", strconv.Quote(first), ", Challenge: ", quoteText(strings.Join(challenges, ", ")), ", Err: ", rt("ErrNoCredentials"), "}")
+		f.P("return nil, &", oashttp("SecurityError"), "{Scheme: ", strconv.Quote(first), ", Challenge: ", quoteText(strings.Join(challenges, ", ")), ", Err: ", oashttp("ErrNoCredentials"), "}")
 		f.P("}")
 	}
 	var decoder *paramsDecoder
@@ -281,12 +284,12 @@ func genValidateOp(f *file, a *api, op *apiOp, decoders bool) {
 		if b.decode != "" {
 			call = b.decode + "(&v, &rb.Reader)"
 		}
-		json := []any{"rb, err := ", rt("ValidatorBody"), "(c, r, ", b.required, ")\n",
+		json := []any{"rb, err := ", oashttpimpl("ValidatorBody"), "(c, r, ", b.required, ")\n",
 			"if rb == nil || err != nil {\nreturn nil, err\n}\n",
 			"var v ", goT, "\n",
-			"return ", rt("BodyValidated"), "(rb, ", call, ", ", invalidStatus(op), ")"}
+			"return ", oashttpimpl("BodyValidated"), "(rb, ", call, ", ", invalidStatus(op), ")"}
 		form := func() {
-			f.P("return ", rt("ValidateForm"), "(c, r, ", b.required, ", ", invalidStatus(op), ", func(pairs []string) error {")
+			f.P("return ", oashttpimpl("ValidateForm"), "(c, r, ", b.required, ", ", invalidStatus(op), ", func(pairs []string) error {")
 			f.P("return decode", ir.ObjectOf(b.typ).GoName, "Pairs(new(", goT, "), pairs)")
 			f.P("})")
 		}
@@ -294,7 +297,7 @@ func genValidateOp(f *file, a *api, op *apiOp, decoders bool) {
 		case b.form && b.jsonType == "":
 			form()
 		case b.form:
-			f.P("if ", rt("IsForm"), "(r.Header.Get(\"Content-Type\")) {")
+			f.P("if ", oashttpimpl("IsForm"), "(r.Header.Get(\"Content-Type\")) {")
 			form()
 			f.P("}")
 			f.P(json...)
@@ -302,7 +305,7 @@ func genValidateOp(f *file, a *api, op *apiOp, decoders bool) {
 			f.P(json...)
 		}
 	default:
-		f.P("return nil, ", rt("CheckMedia"), "(c, r, ", b.required, ", ", mediaList(b.media), ")")
+		f.P("return nil, ", oashttpimpl("CheckMedia"), "(c, r, ", b.required, ", ", mediaList(b.media), ")")
 	}
 	f.P("}")
 	f.P()
@@ -340,7 +343,7 @@ func genResponseCheck(f *file, op *apiOp) {
 	f.P("// ", checkName(op), " checks a response of ", op.GoName, ": a status it declares,")
 	f.P("// a media type the status declares and, when r holds the body, a JSON")
 	f.P("// body its schema takes.")
-	f.P("func ", checkName(op), "(status int, ct string, r *", rt("Reader"), ") error {")
+	f.P("func ", checkName(op), "(status int, ct string, r *", oasimpl("Reader"), ") error {")
 	if len(exact) > 0 {
 		f.P("switch status {")
 		for _, s := range exact {
@@ -360,7 +363,7 @@ func genResponseCheck(f *file, op *apiOp) {
 	if len(def) > 0 {
 		checkStatus(f, def)
 	} else {
-		f.P("return ", rt("ErrUndeclaredStatus"))
+		f.P("return ", oashttp("ErrUndeclaredStatus"))
 	}
 	f.P("}")
 	f.P()
@@ -382,7 +385,7 @@ func checkStatus(f *file, vs []*variant) {
 	for i, m := range resp.Content {
 		types[i] = strconv.Quote(m.ContentType)
 	}
-	f.P("switch ", rt("MediaIndex"), "(ct, ", strings.Join(types, ", "), ") {")
+	f.P("switch ", oashttpimpl("MediaIndex"), "(ct, ", strings.Join(types, ", "), ") {")
 	for i, m := range resp.Content {
 		var v *variant
 		for _, x := range vs {
@@ -398,7 +401,7 @@ func checkStatus(f *file, vs []*variant) {
 		}
 		f.P("case ", i, ":")
 		if v != nil && v.json && v.seq == nil {
-			callWithCheck(f, v, ")", "return ", rt("CheckBody"), "(r, ")
+			callWithCheck(f, v, ")", "return ", oashttpimpl("CheckBody"), "(r, ")
 		} else {
 			f.P("return nil")
 		}
@@ -407,6 +410,6 @@ func checkStatus(f *file, vs []*variant) {
 	if other {
 		f.P("return nil")
 	} else {
-		f.P("return ", rt("UndeclaredMedia"), "(ct, ", strings.Join(types, ", "), ")")
+		f.P("return ", oashttpimpl("UndeclaredMedia"), "(ct, ", strings.Join(types, ", "), ")")
 	}
 }

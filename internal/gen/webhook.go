@@ -72,14 +72,14 @@ func genSentClient(f *file, a *api, what string) {
 	f.P("// ", a.client, " sends the API's ", what, " to the URLs given to each call: one")
 	f.P("// method per operation, returning the variant of the result that the")
 	f.P("// receiver's status and content type select. A status the operation does")
-	f.P("// not declare is a *", rt("StatusError"), ".")
+	f.P("// not declare is a *", oashttp("StatusError"), ".")
 	f.P("type ", a.client, " struct {")
-	f.P("cfg *", rt("Client"))
+	f.P("cfg *", oashttpimpl("Client"))
 	f.P("}")
 	f.P()
 	f.P("// ", a.newClient, " returns a client of the ", what, "; opts are the API client's.")
-	f.P("func ", a.newClient, "(opts ...", rt("ClientOption"), ") *", a.client, " {")
-	f.P("return &", a.client, "{cfg: ", rt("NewSender"), "(opts)}")
+	f.P("func ", a.newClient, "(opts ...", oashttp("ClientOption"), ") *", a.client, " {")
+	f.P("return &", a.client, "{cfg: ", oashttpimpl("NewSender"), "(opts)}")
 	f.P("}")
 	f.P()
 	for _, op := range a.ops {
@@ -107,7 +107,7 @@ func genCallbackURLs(f *file, ops []*ir.Operation, main *api) {
 		}
 		done = append(done, c)
 		tmpl := "template" + c.URLFunc
-		f.P("var ", tmpl, " = ", rt("MustParseCallbackURL"), "(", strconv.Quote(c.URL), ")")
+		f.P("var ", tmpl, " = ", oashttpimpl("MustParseCallbackURL"), "(", strconv.Quote(c.URL), ")")
 		f.P()
 		// The body is passed when the template reads it and the
 		// operation's body has a type that encodes itself.
@@ -127,19 +127,19 @@ func genCallbackURLs(f *file, ops []*ir.Operation, main *api) {
 			f.P("// is the handler's.")
 		}
 		f.P("// Expressions of the response ($statusCode, $response...) have no value")
-		f.P("// here: evaluate those with ", rt("ParseCallbackURL"), " and an ", rt("Exchange"), " of your own.")
+		f.P("// here: evaluate those with ", oashttp("ParseCallbackURL"), " and an ", oashttp("Exchange"), " of your own.")
 		sig := "(ctx " + f.qual(ctxType)
 		if body != nil {
 			sig += ", body " + f.bodyType(body)
 		}
 		f.P("func ", c.URLFunc, sig, ") (string, error) {")
-		f.P("x := ", rt("ExchangeOf"), "(ctx)")
+		f.P("x := ", oashttp("ExchangeOf"), "(ctx)")
 		if body != nil {
 			f.P("if body != nil {")
-			f.P("w := ", rt("GetWriter"), "()")
-			f.P("w.Direction = ", rt("InRequest"))
+			f.P("w := ", oasimpl("GetWriter"), "()")
+			f.P("w.Direction = ", oasimpl("InRequest"))
 			f.P("body.EncodeJSON(w)")
-			f.P("data, err := ", rt("PutWriter"), "(w)")
+			f.P("data, err := ", oasimpl("PutWriter"), "(w)")
 			f.P("if err != nil {")
 			f.P("return \"\", err")
 			f.P("}")

@@ -56,14 +56,14 @@ func (c *codec) wholeDecoder(d ir.Decl) {
 	}
 	c.P("// DecodeJSON reads JSON into v, checking the schema: the checks of")
 	c.P("// its Go type, then the keywords that need the JSON value as a whole.")
-	c.P("func (v *", d.Name(), ") DecodeJSON(r *", rt("Reader"), ") error {")
+	c.P("func (v *", d.Name(), ") DecodeJSON(r *", oasimpl("Reader"), ") error {")
 	c.P("at := r.Start()")
 	c.P("defer r.Unpin(r.Pin())")
 	c.P("if err := v.decodeTyped(r); err != nil {")
 	c.P("return err")
 	c.P("}")
 	c.P("if why := ", c.checks.evaluator(w), "(r.Span(at), nil); why != \"\" {")
-	c.P("return ", rt("Violation"), "(at, ", strconv.Quote("%s"+wholeSuffix), ", why)")
+	c.P("return ", oasimpl("Violation"), "(at, ", strconv.Quote("%s"+wholeSuffix), ", why)")
 	c.P("}")
 	c.P("return nil")
 	c.P("}")
@@ -98,7 +98,7 @@ func (g *validator) wholeValidate(d ir.Decl) {
 // the failures a Validator holds.
 func (k *checks) failures() string {
 	return k.variable("failures", "failures", "how many failures c holds", func(f *file) string {
-		return "func(c *" + f.qual(rt("Validator")) + ") int {\nswitch err := c.Err().(type) {\ncase nil:\nreturn 0\ncase " + f.qual(rt("Errors")) + ":\nreturn len(err)\n}\nreturn 1\n}"
+		return "func(c *" + f.qual(oasimpl("Validator")) + ") int {\nswitch err := c.Err().(type) {\ncase nil:\nreturn 0\ncase " + f.qual(oasrt("Errors")) + ":\nreturn len(err)\n}\nreturn 1\n}"
 	})
 }
 
@@ -256,7 +256,7 @@ func (k *checks) evaluator(t *ir.Any) string {
 	return k.variable(fmt.Sprintf("eval:%p", t), "eval", "why a value does not match a schema of a whole-value check (\"\" when it does), noting what it evaluated", func(f *file) string {
 		sub := f.scratch()
 		evalBody(sub, t)
-		return "func(raw []byte, out *" + f.qual(rt("Evaluated")) + ") string {\n" + sub.buf.String() + "return \"\"\n}"
+		return "func(raw []byte, out *" + f.qual(oasimpl("Evaluated")) + ") string {\n" + sub.buf.String() + "return \"\"\n}"
 	})
 }
 
@@ -284,12 +284,12 @@ func evalBody(f *file, t *ir.Any) {
 	ev := "nil"
 	if tracks(t) {
 		ev = "ev"
-		f.P("var ev *", f.qual(rt("Evaluated")))
+		f.P("var ev *", f.qual(oasimpl("Evaluated")))
 		if app.UnevaluatedProperties != nil || app.UnevaluatedItems != nil {
-			f.P("ev = new(", f.qual(rt("Evaluated")), ")")
+			f.P("ev = new(", f.qual(oasimpl("Evaluated")), ")")
 		} else {
 			f.P("if out != nil {")
-			f.P("ev = new(", f.qual(rt("Evaluated")), ")")
+			f.P("ev = new(", f.qual(oasimpl("Evaluated")), ")")
 			f.P("}")
 		}
 	}
@@ -300,7 +300,7 @@ func evalBody(f *file, t *ir.Any) {
 	plain.AllOf, plain.AnyOf, plain.OneOf, plain.NotAny, plain.App = nil, nil, nil, nil, nil
 	anyChecks(f, &plain, "raw", fail)
 	if t.PropertyNames != nil {
-		f.P("if key, bad := ", f.qual(rt("RawKeys")), "(raw, func(key []byte) bool { return ", holds(f, t.PropertyNames, "key", "nil"), " }); bad {")
+		f.P("if key, bad := ", f.qual(oasimpl("RawKeys")), "(raw, func(key []byte) bool { return ", holds(f, t.PropertyNames, "key", "nil"), " }); bad {")
 		fail(`"property name %q does not match propertyNames"`, "key")
 		f.P("}")
 	}
@@ -321,7 +321,7 @@ func evalBody(f *file, t *ir.Any) {
 			continue
 		}
 		// Every member runs: each that holds adds what it evaluated.
-		call := f.qual(rt("Holding")) + "(raw, " + ev
+		call := f.qual(oasimpl("Holding")) + "(raw, " + ev
 		for _, m := range list.members {
 			call += ", " + f.checks.evaluator(m)
 		}
@@ -345,7 +345,7 @@ func evalBody(f *file, t *ir.Any) {
 		f.P("}")
 	}
 	for _, d := range app.DependentSchemas {
-		f.P("if ", f.qual(rt("RawHas")), "(raw, ", strconv.Quote(d.Name), ") {")
+		f.P("if ", f.qual(oasimpl("RawHas")), "(raw, ", strconv.Quote(d.Name), ") {")
 		whyNot(f, d.Schema, "raw", ev, strconv.Quote("dependentSchemas "+strconv.Quote(d.Name)+": "))
 		f.P("}")
 	}
@@ -379,7 +379,7 @@ func objectEval(f *file, t *ir.Any, fail failFunc) {
 		fail(strconv.Quote(what+"property %q: %s"), "m.Key", "why")
 		f.P("}")
 	}
-	f.P("if members, ok := ", f.qual(rt("RawObject")), "(raw); ok {")
+	f.P("if members, ok := ", f.qual(oasimpl("RawObject")), "(raw); ok {")
 	if len(app.Properties)+len(app.Patterns) > 0 || app.Additional != nil {
 		f.P("for _, m := range members {")
 		matched := len(app.Properties)+len(app.Patterns) > 0
@@ -437,7 +437,7 @@ func arrayEval(f *file, t *ir.Any, fail failFunc) {
 		fail(strconv.Quote(what+"item %d: %s"), "i", "why")
 		f.P("}")
 	}
-	f.P("if items, ok := ", f.qual(rt("RawArray")), "(raw); ok {")
+	f.P("if items, ok := ", f.qual(oasimpl("RawArray")), "(raw); ok {")
 	if n := len(app.PrefixItems); n > 0 || app.Items != nil {
 		f.P("for i, item := range items {")
 		f.P("switch {")
