@@ -74,3 +74,40 @@ func TestDesignImports(t *testing.T) {
 		}
 	}
 }
+
+// maxFileLines bounds a hand-written Go file: past it a file holds more
+// than one job, and is split by job (docs/design.md maps the files).
+const maxFileLines = 1000
+
+// TestFileSizes fails on a hand-written Go file of more than maxFileLines
+// lines; generated files (oas_*_gen.go, testdata) and the bench's work
+// directory are not counted.
+func TestFileSizes(t *testing.T) {
+	root := filepath.Join("..", "..")
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case "testdata", ".work", ".git", "node_modules":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_gen.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if n := strings.Count(string(src), "\n"); n > maxFileLines {
+			t.Errorf("%s: %d lines, more than %d: split it by job", path, n, maxFileLines)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
