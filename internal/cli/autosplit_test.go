@@ -14,9 +14,9 @@ import (
 // keeps them whole), -model-packages 1 keeps one package, and outside a module
 // the package stays whole with a note saying what splitting needs.
 func TestAutoSplit(t *testing.T) {
-	oldBig, oldSplit := bigPackage, splitLines
-	bigPackage, splitLines = 1000, 1500
-	defer func() { bigPackage, splitLines = oldBig, oldSplit }()
+	oldBig, oldSplit, oldOps := bigPackage, splitLines, opSplitLines
+	bigPackage, splitLines, opSplitLines = 1000, 1500, 1500
+	defer func() { bigPackage, splitLines, opSplitLines = oldBig, oldSplit, oldOps }()
 
 	mod := t.TempDir()
 	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/split\n\ngo 1.26\n"), 0o644); err != nil {
@@ -40,7 +40,7 @@ func TestAutoSplit(t *testing.T) {
 	if n := len(models(dir)); n < 2 || !strings.Contains(out, "the models are split into") {
 		t.Errorf("inside a module: %d models packages; output:\n%s", n, out)
 	}
-	// The server's 1,806 lines as one package are past splitLines too:
+	// The server's 1,806 lines as one package are past opSplitLines too:
 	// the operations are split into parts, the same in each of their
 	// three packages.
 	servers := func(dir string) []string {

@@ -422,11 +422,11 @@ func shownDir(dir string) string {
 // models when neither -model-packages nor the config says how many
 // packages: about 2 GB for the compiler (bench/results/sizes.md). A
 // variable for the tests.
-var bigPackage = 200_000
+var bigPackage = 100_000
 
 // splitLines is the share of the output's lines each models package is
 // given when generate splits them by size: GitHub's 648,567 lines make 9.
-var splitLines = 75_000
+var splitLines = 50_000
 
 var goIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 
@@ -582,15 +582,19 @@ func generate(cfg *genConfig) (*Result, error) {
 }
 
 // opParts returns the number of parts to split operations of the given
-// lines into, so that each part stays below splitLines: an operation's
+// lines into, so that each part stays below opSplitLines: an operation's
 // part is a hash of its name (gen.Options.OpPackages), so the parts are
 // given a fifth to spare; 0 when one package holds them.
 func opParts(lines int) int {
-	if lines <= splitLines {
+	if lines <= opSplitLines {
 		return 0
 	}
-	return min(maxOpPackages, (lines*5/4+splitLines-1)/splitLines)
+	return min(maxOpPackages, (lines*5/4+opSplitLines-1)/opSplitLines)
 }
+
+// opSplitLines is the size, in lines, of the operations' types, server or
+// client past which they are split into parts of about that size.
+var opSplitLines = 75_000
 
 // packageLines returns the lines of files by their package's directory
 // (slash-separated, "." for the package's own).
