@@ -15,7 +15,7 @@ import (
 // without type, that apply to one JSON kind each: JSON Schema applies
 // minLength to strings only, minimum to numbers only, and so on, so the
 // value stays raw JSON and each keyword is checked on values of its kind
-// (docs/generated-code.md, "Schemas without type").
+// (docs/validation.md, "Schemas without type").
 func (b *builder) kindParts(a *ir.Any, sch *spec.Schema, pointer string) {
 	if n := rootNode(sch); n != nil {
 		if b.inParts[n] {

@@ -16,7 +16,7 @@ import (
 // pass unlisted. userCode are the hand-written programs that use generated
 // code.
 var (
-	userDocs = []string{"README.md", "docs/client.md", "docs/server.md", "docs/streams.md", "docs/webhooks.md", "docs/doors.md", "docs/config.md", "docs/validate.md", "docs/testing.md", "docs/generated-code.md", "docs/http.md"}
+	userDocs = []string{"README.md", "docs/client.md", "docs/server.md", "docs/streams.md", "docs/webhooks.md", "docs/doors.md", "docs/config.md", "docs/validate.md", "docs/testing.md", "docs/generated-code.md", "docs/validation.md", "docs/composition.md", "docs/http.md"}
 	userCode = []string{"examples", "contrib"}
 	// generated holds generated code: every golden, the example's API and
 	// the benchmark's packages.

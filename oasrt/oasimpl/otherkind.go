@@ -13,7 +13,7 @@ import (
 // JSON text, and the struct's fields are then zero; the zero OtherKind
 // means the value is an object, the fields. Specs that mean an object
 // and leave out `type: object` lose nothing: the struct, its fields and
-// its comparability stay as they are (docs/generated-code.md, "Schemas
+// its comparability stay as they are (docs/validation.md, "Schemas
 // without type").
 type OtherKind struct{ raw string }
 

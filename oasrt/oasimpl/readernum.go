@@ -161,7 +161,7 @@ func (r *Reader) intSlow(bits int) (int64, error) {
 // integral returns the digits of the number at r.pos, which ends at end
 // and has a fraction or exponent, when its value is an integer: JSON
 // Schema counts 1.0 and 1e2 as integers, and so does Int (encoding/json
-// does not; docs/generated-code.md, "Numbers").
+// does not; docs/validation.md, "Numbers").
 func (r *Reader) integral(end int) ([]byte, error) {
 	text, ok := integralText(r.buf[r.pos:end])
 	if !ok {

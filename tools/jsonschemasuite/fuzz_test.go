@@ -52,7 +52,7 @@ var keys = []string{"a", "b", "foo"}
 
 // randSchema returns a random schema of JSON Schema 2020-12 as a JSON
 // value. A schema with items has the matching type: one without type is
-// an array in oasgen (docs/generated-code.md, "Schemas without type"), a
+// an array in oasgen (docs/validation.md, "Schemas without type"), a
 // known deviation the fuzzer does not look for; one with properties may
 // have none.
 func randSchema(r *rand.Rand, depth int) map[string]any {
