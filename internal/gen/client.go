@@ -10,6 +10,20 @@ import (
 	"github.com/oasgen/oasgen/internal/ir"
 )
 
+// genNewClient prints the API's NewClient, which makes the client engine
+// from the options and returns the client ret prints around it (cfg).
+func genNewClient(f *file, a *api, ret func()) {
+	f.P("// ", a.newClient, " returns a client of the server at baseURL, for example")
+	f.P("// \"https://example.com/api/v3\"; operation paths are appended to it.")
+	f.P("func ", a.newClient, "(baseURL string, opts ...", oashttp("ClientOption"), ") (*", a.client, ", error) {")
+	f.P("cfg, err := ", oashttpimpl("NewClient"), "(baseURL, opts)")
+	f.P("if err != nil {")
+	f.P("return nil, err")
+	f.P("}")
+	ret()
+	f.P("}")
+}
+
 func genClient(f *file, a *api) {
 	f.P("// ", a.client, " calls the API over HTTP: one method per operation, returning")
 	f.P("// the variant of the result that the response's status and content type")
@@ -19,15 +33,7 @@ func genClient(f *file, a *api) {
 	f.P("cfg *", oashttpimpl("Client"))
 	f.P("}")
 	f.P()
-	f.P("// ", a.newClient, " returns a client of the server at baseURL, for example")
-	f.P("// \"https://example.com/api/v3\"; operation paths are appended to it.")
-	f.P("func ", a.newClient, "(baseURL string, opts ...", oashttp("ClientOption"), ") (*", a.client, ", error) {")
-	f.P("cfg, err := ", oashttpimpl("NewClient"), "(baseURL, opts)")
-	f.P("if err != nil {")
-	f.P("return nil, err")
-	f.P("}")
-	f.P("return &", a.client, "{cfg: cfg}, nil")
-	f.P("}")
+	genNewClient(f, a, func() { f.P("return &", a.client, "{cfg: cfg}, nil") })
 	f.P()
 	genClientCalls(f, a)
 }

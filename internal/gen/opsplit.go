@@ -200,17 +200,11 @@ func genClientRoot(f *file, a *api) {
 	}
 	f.P("}")
 	f.P()
-	f.P("// ", a.newClient, " returns a client of the server at baseURL, for example")
-	f.P("// \"https://example.com/api/v3\"; operation paths are appended to it.")
-	f.P("func ", a.newClient, "(baseURL string, opts ...", oashttp("ClientOption"), ") (*", a.client, ", error) {")
-	f.P("cfg, err := ", oashttpimpl("NewClient"), "(baseURL, opts)")
-	f.P("if err != nil {")
-	f.P("return nil, err")
-	f.P("}")
-	f.P("return &", a.client, "{")
-	for _, p := range a.parts {
-		f.P(f.qual(Ident{p.client.path, a.newClient}), "(cfg),")
-	}
-	f.P("}, nil")
-	f.P("}")
+	genNewClient(f, a, func() {
+		f.P("return &", a.client, "{")
+		for _, p := range a.parts {
+			f.P(f.qual(Ident{p.client.path, a.newClient}), "(cfg),")
+		}
+		f.P("}, nil")
+	})
 }
