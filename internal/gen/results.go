@@ -112,14 +112,14 @@ func genStreamVariant(f *file, op *apiOp, v *variant, server bool) {
 	headerFields(f, v)
 	f.P("}")
 	f.P()
-	if !server || f.sealsWriters() {
+	if !server {
 		f.P("func (", sv.name, ") ", sealName(op), "() {}")
 		f.P()
 	}
 	if !server {
 		return
 	}
-	f.P("func (v ", sv.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
+	f.P("func (v ", sv.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), f.writerSeal(), ") error {")
 	status := writeStatus(f, v)
 	writeHeaders(f, v)
 	f.P(oashttpimpl("WriteStream"), "(rw, r, ", status, ", ", strconv.Quote(concreteType(v.media.ContentType)), ", func(w *", oasimpl("Writer"), ", out ", Ident{"io", "Writer"}, ") error {")
@@ -152,7 +152,7 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 	if errorVariant(v) {
 		genVariantError(f, v)
 	}
-	if !server || f.sealsWriters() {
+	if !server {
 		f.P("func (", v.name, ") ", sealName(op), "() {}")
 		f.P()
 	}
@@ -192,8 +192,7 @@ func genVariantError(f *file, v *variant) {
 }
 
 // sealName is the marker method of op's results in a package without the
-// server, or whose server is in another package (sealsWriters):
-// unexported, so only the package's types are results.
+// server: unexported, so only the package's types are results.
 func sealName(op *apiOp) string { return "is" + op.result }
 
 func genVariantFields(f *file, v *variant) {
@@ -220,7 +219,7 @@ func genVariantFields(f *file, v *variant) {
 
 // genWrite prints the method that writes variant v.
 func genWrite(f *file, op *apiOp, v *variant) {
-	f.P("func (v ", v.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error {")
+	f.P("func (v ", v.name, ") ", op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), f.writerSeal(), ") error {")
 	status := writeStatus(f, v)
 	if v.media == nil && len(v.headers) == 0 {
 		f.P("return ", oashttpimpl("WriteStatus"), "(rw, ", status, ")")
@@ -395,7 +394,34 @@ func writeHeader(f *file, h *header) {
 }
 
 // sealsWriters reports whether the results f declares have exported
-// writers, which the server calls from another package (split.go), and so
-// a marker method too: with the writer alone, any type with that method
-// would be a result.
+// writers, which the server calls from another package (split.go). With
+// the writer alone any type with that method would be a result, so the
+// writer takes a last parameter of a type no other package can name
+// (sealType), which the server passes as nil: the result interfaces stay
+// sealed at no cost per result.
 func (f *file) sealsWriters() bool { return f.layout != nil }
+
+// sealType is the unexported type of the last parameter of exported
+// writers (sealsWriters), declared once in each package of results.
+const sealType = "resultSeal"
+
+// writerSeal returns the last parameter of a result's writer: none in one
+// package, the sealing one when the writers are exported.
+func (f *file) writerSeal() string {
+	if f.sealsWriters() {
+		return ", _ *" + sealType
+	}
+	return ""
+}
+
+// genSealType declares sealType in f's package, once.
+func genSealType(f *file) {
+	if !f.sealsWriters() || !f.checks.helper(sealType) {
+		return
+	}
+	f.P("// ", sealType, " is the type of the last parameter of the results' writers,")
+	f.P("// which the server passes as nil: unexported, so no type of another")
+	f.P("// package can have a writer, and the result interfaces stay sealed.")
+	f.P("type ", sealType, " struct{}")
+	f.P()
+}

@@ -25,6 +25,9 @@ var (
 // method instead of their writers, so a client-only package holds no
 // response-writing code.
 func genTypes(f *file, a *api, server bool) {
+	if server {
+		genSealType(f)
+	}
 	for _, op := range a.ops {
 		f.cut()
 		genParamsType(f, a, op)
@@ -51,9 +54,8 @@ func genTypes(f *file, a *api, server bool) {
 		f.P("type ", f.declType(op.result), " interface {")
 		if server {
 			f.P("// ", op.write, " answers r; an error means nothing was written.")
-			f.P(op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error")
-		}
-		if !server || f.sealsWriters() {
+			f.P(op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), f.writerSeal(), ") error")
+		} else {
 			f.P(sealName(op), "()")
 		}
 		f.P("}")
@@ -515,7 +517,11 @@ func genHandle(f *file, a *api, op *apiOp) {
 	}
 	f.P("res, err := s.h.", op.GoName, "(", args, ")")
 	f.P("if err == nil && res != nil {")
-	f.P("err = res.", op.owner.write, "(w, s.cfg.ResponseRequest(r))")
+	if f.sealsWriters() {
+		f.P("err = res.", op.owner.write, "(w, s.cfg.ResponseRequest(r), nil)")
+	} else {
+		f.P("err = res.", op.owner.write, "(w, s.cfg.ResponseRequest(r))")
+	}
 	f.P("}")
 	f.P("s.cfg.Done(w, r, ", strconv.Quote(op.ID), ", res == nil, err)")
 	f.P("}")

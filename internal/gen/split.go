@@ -33,9 +33,9 @@ import (
 // code does; the naming pass gives every exported name of the API one
 // namespace, so none is hidden. The results' writers are exported methods
 // then (WriteXResponse, not writeXResponse), which the server calls from
-// its package; the result interfaces have an unexported marker method
-// too (sealName), so they stay sealed: no type of another package is a
-// result.
+// its package; they take a last parameter of an unexported type
+// (sealsWriters), so the result interfaces stay sealed: no type of another
+// package is a result.
 //
 // When the operations are many, their types, server and client are split
 // into parts too (opsplit.go).

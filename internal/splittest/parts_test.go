@@ -3,6 +3,7 @@ package splittest
 import (
 	"context"
 	"errors"
+	"go/token"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -122,8 +123,9 @@ func TestParts(t *testing.T) {
 }
 
 // TestPartsSealed: the results' interfaces, whose writers are exported
-// for the server's parts, keep an unexported method, so no type of
-// another package is a result.
+// for the server's parts, keep a method no other package can declare (an
+// unexported one, or one whose parameter is of an unexported type), so no
+// type of another package is a result.
 func TestPartsSealed(t *testing.T) {
 	for _, typ := range []reflect.Type{
 		reflect.TypeFor[api.GetOrderResponse](),
@@ -133,10 +135,18 @@ func TestPartsSealed(t *testing.T) {
 	} {
 		sealed := false
 		for i := range typ.NumMethod() {
-			sealed = sealed || !typ.Method(i).IsExported()
+			m := typ.Method(i)
+			sealed = sealed || !m.IsExported()
+			for j := range m.Type.NumIn() {
+				p := m.Type.In(j)
+				if p.Kind() == reflect.Pointer {
+					p = p.Elem()
+				}
+				sealed = sealed || p.Name() != "" && p.PkgPath() != "" && !token.IsExported(p.Name())
+			}
 		}
 		if !sealed {
-			t.Errorf("%v has no unexported method: any type with its writer is one", typ)
+			t.Errorf("%v has no method another package cannot declare: any type with its writer is one", typ)
 		}
 	}
 }

@@ -11,6 +11,11 @@ import (
 	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m03"
 )
 
+// resultSeal is the type of the last parameter of the results' writers,
+// which the server passes as nil: unexported, so no type of another
+// package can have a writer, and the result interfaces stay sealed.
+type resultSeal struct{}
+
 // ListOrdersParams holds the parameters of ListOrders.
 type ListOrdersParams struct {
 	// Status is the query parameter "status", style form, exploded.
@@ -23,8 +28,7 @@ type ListOrdersParams struct {
 // ListOrdersResponse200.
 type ListOrdersResponse interface {
 	// WriteListOrdersResponse answers r; an error means nothing was written.
-	WriteListOrdersResponse(rw http.ResponseWriter, r *http.Request) error
-	isListOrdersResponse()
+	WriteListOrdersResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error
 }
 
 // ListOrdersResponse200 is the 200 response (application/json) of ListOrders.
@@ -34,9 +38,7 @@ type ListOrdersResponse200 struct {
 	Body m03.OrderList
 }
 
-func (ListOrdersResponse200) isListOrdersResponse() {}
-
-func (v ListOrdersResponse200) WriteListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
+func (v ListOrdersResponse200) WriteListOrdersResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error {
 	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[m03.OrderList])
 }
 
@@ -50,8 +52,7 @@ type GetOrderParams struct {
 // GetOrderResponse200, GetOrderResponse404.
 type GetOrderResponse interface {
 	// WriteGetOrderResponse answers r; an error means nothing was written.
-	WriteGetOrderResponse(rw http.ResponseWriter, r *http.Request) error
-	isGetOrderResponse()
+	WriteGetOrderResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error
 }
 
 // GetOrderResponse200 is the 200 response (application/json) of GetOrder.
@@ -61,9 +62,7 @@ type GetOrderResponse200 struct {
 	Body m03.Order
 }
 
-func (GetOrderResponse200) isGetOrderResponse() {}
-
-func (v GetOrderResponse200) WriteGetOrderResponse(rw http.ResponseWriter, r *http.Request) error {
+func (v GetOrderResponse200) WriteGetOrderResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error {
 	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[m03.Order])
 }
 
@@ -77,9 +76,7 @@ func (v GetOrderResponse404) Error() string {
 	return "response status 404"
 }
 
-func (GetOrderResponse404) isGetOrderResponse() {}
-
-func (v GetOrderResponse404) WriteGetOrderResponse(rw http.ResponseWriter, r *http.Request) error {
+func (v GetOrderResponse404) WriteGetOrderResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error {
 	return oashttpimpl.WriteStatus(rw, 404)
 }
 
@@ -90,8 +87,7 @@ type AddNoteParams = GetOrderParams
 // AddNoteResponse204, AddNoteResponse404.
 type AddNoteResponse interface {
 	// WriteAddNoteResponse answers r; an error means nothing was written.
-	WriteAddNoteResponse(rw http.ResponseWriter, r *http.Request) error
-	isAddNoteResponse()
+	WriteAddNoteResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error
 }
 
 // AddNoteResponse204 is the 204 response of AddNote.
@@ -99,9 +95,7 @@ type AddNoteResponse interface {
 // Done.
 type AddNoteResponse204 struct{}
 
-func (AddNoteResponse204) isAddNoteResponse() {}
-
-func (v AddNoteResponse204) WriteAddNoteResponse(rw http.ResponseWriter, r *http.Request) error {
+func (v AddNoteResponse204) WriteAddNoteResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error {
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
@@ -115,8 +109,6 @@ func (v AddNoteResponse404) Error() string {
 	return "response status 404"
 }
 
-func (AddNoteResponse404) isAddNoteResponse() {}
-
-func (v AddNoteResponse404) WriteAddNoteResponse(rw http.ResponseWriter, r *http.Request) error {
+func (v AddNoteResponse404) WriteAddNoteResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error {
 	return oashttpimpl.WriteStatus(rw, 404)
 }

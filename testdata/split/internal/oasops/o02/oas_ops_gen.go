@@ -8,6 +8,11 @@ import (
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
+// resultSeal is the type of the last parameter of the results' writers,
+// which the server passes as nil: unexported, so no type of another
+// package can have a writer, and the result interfaces stay sealed.
+type resultSeal struct{}
+
 // DeleteOrderParams holds the parameters of DeleteOrder.
 type DeleteOrderParams struct {
 	// ID is the path parameter "id", style simple, required.
@@ -20,8 +25,7 @@ type DeleteOrderParams struct {
 // CancelOrder answers alike; its result types are aliases of these.
 type DeleteOrderResponse interface {
 	// WriteDeleteOrderResponse answers r; an error means nothing was written.
-	WriteDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error
-	isDeleteOrderResponse()
+	WriteDeleteOrderResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error
 }
 
 // DeleteOrderResponse204 is the 204 response of DeleteOrder.
@@ -29,9 +33,7 @@ type DeleteOrderResponse interface {
 // Done.
 type DeleteOrderResponse204 struct{}
 
-func (DeleteOrderResponse204) isDeleteOrderResponse() {}
-
-func (v DeleteOrderResponse204) WriteDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
+func (v DeleteOrderResponse204) WriteDeleteOrderResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error {
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
@@ -45,9 +47,7 @@ func (v DeleteOrderResponse404) Error() string {
 	return "response status 404"
 }
 
-func (DeleteOrderResponse404) isDeleteOrderResponse() {}
-
-func (v DeleteOrderResponse404) WriteDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
+func (v DeleteOrderResponse404) WriteDeleteOrderResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error {
 	return oashttpimpl.WriteStatus(rw, 404)
 }
 

@@ -9,12 +9,16 @@ import (
 	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m03"
 )
 
+// resultSeal is the type of the last parameter of the results' writers,
+// which the server passes as nil: unexported, so no type of another
+// package can have a writer, and the result interfaces stay sealed.
+type resultSeal struct{}
+
 // CreateOrderResponse is the result of CreateOrder: one of
 // CreateOrderResponse201.
 type CreateOrderResponse interface {
 	// WriteCreateOrderResponse answers r; an error means nothing was written.
-	WriteCreateOrderResponse(rw http.ResponseWriter, r *http.Request) error
-	isCreateOrderResponse()
+	WriteCreateOrderResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error
 }
 
 // CreateOrderResponse201 is the 201 response (application/json) of CreateOrder.
@@ -24,8 +28,6 @@ type CreateOrderResponse201 struct {
 	Body m03.Order
 }
 
-func (CreateOrderResponse201) isCreateOrderResponse() {}
-
-func (v CreateOrderResponse201) WriteCreateOrderResponse(rw http.ResponseWriter, r *http.Request) error {
+func (v CreateOrderResponse201) WriteCreateOrderResponse(rw http.ResponseWriter, r *http.Request, _ *resultSeal) error {
 	return oashttpimpl.WriteEncoded(rw, r, 201, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[m03.Order])
 }

@@ -90,7 +90,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.ListOrders(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.WriteListOrdersResponse(w, s.cfg.ResponseRequest(r))
+		err = res.WriteListOrdersResponse(w, s.cfg.ResponseRequest(r), nil)
 	}
 	s.cfg.Done(w, r, "listOrders", res == nil, err)
 }
@@ -139,7 +139,7 @@ func (s *Server) handleGetOrder(w http.ResponseWriter, r *http.Request, p []stri
 	}
 	res, err := s.h.GetOrder(ctx, params)
 	if err == nil && res != nil {
-		err = res.WriteGetOrderResponse(w, s.cfg.ResponseRequest(r))
+		err = res.WriteGetOrderResponse(w, s.cfg.ResponseRequest(r), nil)
 	}
 	s.cfg.Done(w, r, "getOrder", res == nil, err)
 }
@@ -184,7 +184,7 @@ func (s *Server) handleAddNote(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.AddNote(r.Context(), params, body)
 	if err == nil && res != nil {
-		err = res.WriteAddNoteResponse(w, s.cfg.ResponseRequest(r))
+		err = res.WriteAddNoteResponse(w, s.cfg.ResponseRequest(r), nil)
 	}
 	s.cfg.Done(w, r, "addNote", res == nil, err)
 }

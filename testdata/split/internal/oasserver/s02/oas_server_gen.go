@@ -80,7 +80,7 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.DeleteOrder(ctx, params)
 	if err == nil && res != nil {
-		err = res.WriteDeleteOrderResponse(w, s.cfg.ResponseRequest(r))
+		err = res.WriteDeleteOrderResponse(w, s.cfg.ResponseRequest(r), nil)
 	}
 	s.cfg.Done(w, r, "deleteOrder", res == nil, err)
 }
@@ -112,7 +112,7 @@ func (s *Server) handleCancelOrder(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.CancelOrder(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.WriteDeleteOrderResponse(w, s.cfg.ResponseRequest(r))
+		err = res.WriteDeleteOrderResponse(w, s.cfg.ResponseRequest(r), nil)
 	}
 	s.cfg.Done(w, r, "cancelOrder", res == nil, err)
 }

@@ -70,7 +70,7 @@ func (s *Server) handleCreateOrder(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.CreateOrder(r.Context(), body)
 	if err == nil && res != nil {
-		err = res.WriteCreateOrderResponse(w, s.cfg.ResponseRequest(r))
+		err = res.WriteCreateOrderResponse(w, s.cfg.ResponseRequest(r), nil)
 	}
 	s.cfg.Done(w, r, "createOrder", res == nil, err)
 }
