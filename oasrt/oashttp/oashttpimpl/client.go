@@ -485,25 +485,17 @@ func (c *Client) ResultError(status int, result error) error {
 	return nil
 }
 
-// normalPolicy returns p with its defaults filled in.
-func normalPolicy(p oashttp.RetryPolicy) oashttp.RetryPolicy {
-	if p.MaxAttempts <= 0 {
-		p.MaxAttempts = oashttp.DefaultMaxAttempts
-	}
-	if p.Statuses == nil {
-		p.Statuses = oashttp.DefaultRetryStatuses
-	}
-	if p.MinBackoff <= 0 {
-		p.MinBackoff = oashttp.DefaultMinBackoff
-	}
-	if p.MaxBackoff <= 0 {
-		p.MaxBackoff = max(oashttp.DefaultMaxBackoff, p.MinBackoff)
-	}
-	if p.MaxRetryAfter <= 0 {
-		p.MaxRetryAfter = oashttp.DefaultMaxRetryAfter
-	}
-	return p
+// defaultPolicy is the retry policy of a client whose options set none.
+var defaultPolicy = oashttp.RetryPolicy{
+	MaxAttempts:   oashttp.DefaultMaxAttempts,
+	Statuses:      oashttp.DefaultRetryStatuses,
+	MinBackoff:    oashttp.DefaultMinBackoff,
+	MaxBackoff:    oashttp.DefaultMaxBackoff,
+	MaxRetryAfter: oashttp.DefaultMaxRetryAfter,
 }
+
+// normalPolicy returns p with its defaults filled in.
+func normalPolicy(p oashttp.RetryPolicy) oashttp.RetryPolicy { return *policyOver(&p, &defaultPolicy) }
 
 // policyOver returns p with its zero fields taken from base.
 func policyOver(p, base *oashttp.RetryPolicy) *oashttp.RetryPolicy {
