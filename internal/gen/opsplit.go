@@ -152,12 +152,7 @@ func genServerPart(f *file, a *api) {
 	f.P("// Call serves the operation whose index in this part is op, with the")
 	f.P("// path parameters p, escaped or not (esc) as the API's server read them.")
 	f.P("func (s *", a.server, ") Call(op int, w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool) {")
-	f.P("switch op {")
-	for _, op := range a.ops {
-		f.P("case ", op.index, ":")
-		f.P("s.handle", op.GoName, "(w, r, p, esc)")
-	}
-	f.P("}")
+	genCallSwitch(f, a)
 	f.P("}")
 	f.P()
 	for _, op := range a.ops {

@@ -299,12 +299,7 @@ func genServer(f *file, a *api) {
 		f.P("at := ", a.local("partOf"), "[op]")
 		f.P("s.parts[at.part].Call(int(at.op), w, r, p, esc)")
 	} else {
-		f.P("switch op {")
-		for _, op := range a.ops {
-			f.P("case ", op.index, ":")
-			f.P("s.handle", op.GoName, "(w, r, p, esc)")
-		}
-		f.P("}")
+		genCallSwitch(f, a)
 	}
 	f.P("}")
 	f.P()
@@ -443,6 +438,17 @@ func offersLit(op *apiOp) string {
 		return "[]string{" + strings.Join(list, ", ") + "}"
 	}
 	return "nil"
+}
+
+// genCallSwitch prints the switch of a server's call, which hands
+// operation op to its handler.
+func genCallSwitch(f *file, a *api) {
+	f.P("switch op {")
+	for _, op := range a.ops {
+		f.P("case ", op.index, ":")
+		f.P("s.handle", op.GoName, "(w, r, p, esc)")
+	}
+	f.P("}")
 }
 
 func genHandle(f *file, a *api, op *apiOp) {
