@@ -410,13 +410,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 			continue
 		}
 		f.P("case ", strings.Join(names, ", "), ": // properties of ", prm.Name)
-		f.P("s, err := ", oashttpimpl("QueryScalar"), "(value)")
-		f.P("if err != nil {")
-		paramFail(prm).P(f, "err")
-		f.P("}")
-		f.P("if ", pairsVar(prm), ", err = ", oashttpimpl("AddProperty"), "(", pairsVar(prm), ", key, s); err != nil {")
-		paramFail(prm).P(f, "err")
-		f.P("}")
+		addQueryProperty(f, prm, "key")
 	}
 	if len(deep) > 0 {
 		f.P("default:")
@@ -428,13 +422,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 				continue
 			}
 			f.P("if prop, ok := ", oashttpimpl("DeepObjectKey"), "(key, ", strconv.Quote(prm.Name), "); ok {")
-			f.P("s, err := ", oashttpimpl("QueryScalar"), "(value)")
-			f.P("if err != nil {")
-			paramFail(prm).P(f, "err")
-			f.P("}")
-			f.P("if ", pairsVar(prm), ", err = ", oashttpimpl("AddProperty"), "(", pairsVar(prm), ", prop, s); err != nil {")
-			paramFail(prm).P(f, "err")
-			f.P("}")
+			addQueryProperty(f, prm, "prop")
 			f.P("}")
 		}
 	}
@@ -501,6 +489,19 @@ func decodeObject(f *file, p *ir.Param, items string, list, exploded bool) {
 	}
 	f.P("if err := decode", st.GoName, "Pairs(", dst, ", ", pairs, "); err != nil {")
 	fail.P(f, "err")
+	f.P("}")
+}
+
+// addQueryProperty prints the reading of a query value (value) into the
+// name/value pairs of object parameter prm as its property key, a Go
+// expression.
+func addQueryProperty(f *file, prm *ir.Param, key string) {
+	f.P("s, err := ", oashttpimpl("QueryScalar"), "(value)")
+	f.P("if err != nil {")
+	paramFail(prm).P(f, "err")
+	f.P("}")
+	f.P("if ", pairsVar(prm), ", err = ", oashttpimpl("AddProperty"), "(", pairsVar(prm), ", ", key, ", s); err != nil {")
+	paramFail(prm).P(f, "err")
 	f.P("}")
 }
 
