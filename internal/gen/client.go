@@ -208,9 +208,11 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("// ", op.GoName, " returns them. The client's timeout bounds the whole")
 		f.P("// call, the stream included: for long streams, make the client with")
 		f.P("// ", oashttp("WithTimeout"), "(0) and bound the call with ctx.")
+		noinlineInPart(f, a)
 		f.P("func (c *", a.client, ") ", op.StreamCall, f.clientSig(op), " {")
 	} else {
 		f.P("// ", op.GoName, " calls ", opLine(op))
+		noinlineInPart(f, a)
 		f.P("func (c *", a.client, ") ", op.GoName, f.clientSig(op), " {")
 	}
 	clientParamChecks(f, op)
@@ -354,6 +356,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		if op.owner == op {
 			f.P("// ", readName(op), " reads the result of ", op.GoName, " and of the operations")
 			f.P("// that answer alike from resp; err, from sending the request, is returned as it is.")
+			noinlineInPart(f, a)
 			f.P("func (c *", a.client, ") ", readName(op), "(resp *", httpPkg("Response"), ", err error) (", op.result, ", error) {")
 			f.P("if err != nil {")
 			f.P("return nil, err")

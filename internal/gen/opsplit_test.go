@@ -73,3 +73,45 @@ func TestOpPartsStable(t *testing.T) {
 		t.Errorf("%d packages of parts, %d files unchanged; want 9 and at least 4", len(parts), same)
 	}
 }
+
+// TestPartMethodsNotInlined: the methods of a part's Client and
+// Unimplemented, which the API's types embed, carry go:noinline, so the
+// compiler does not copy their bodies into the wrappers it writes for the
+// API's types (noinlineInPart); no other method does.
+func TestPartMethodsNotInlined(t *testing.T) {
+	s, err := spec.Load("../../testdata/split/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := build.Package(s, build.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Generate(pkg, Options{Package: "p", ModelPackages: 3, OpPackages: 3, ImportPath: "example.com/p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked, bare := 0, 0
+	for _, f := range files {
+		dir := path.Dir(f.Name)
+		inPart := strings.HasPrefix(dir, ClientDir+"/c") || strings.HasPrefix(dir, ServerDir+"/s")
+		lines := strings.Split(string(f.Content), "\n")
+		for i, line := range lines {
+			embedded := strings.HasPrefix(line, "func (c *Client) ") || strings.HasPrefix(line, "func (Unimplemented) ")
+			noinline := i > 0 && lines[i-1] == "//go:noinline"
+			switch {
+			case inPart && embedded && !noinline:
+				t.Errorf("%s:%d: %s: no go:noinline", f.Name, i+1, line)
+			case !(inPart && embedded) && noinline:
+				t.Errorf("%s:%d: %s: go:noinline outside a part's Client or Unimplemented", f.Name, i+1, line)
+			case noinline:
+				marked++
+			case strings.HasPrefix(line, "func ("):
+				bare++
+			}
+		}
+	}
+	if marked == 0 || bare == 0 {
+		t.Errorf("%d methods marked, %d not; want both", marked, bare)
+	}
+}

@@ -42,6 +42,7 @@ func genPager(f *file, a *api, op *apiOp) {
 		f.P("// response that is not a page is a *", oashttp("PageError"), ", a page past the limit")
 	}
 	f.P("// (", oashttp("WithMaxPages"), ", ", oashttp("CallMaxPages"), ") a *", oashttp("PageLimitError"), ".")
+	noinlineInPart(f, a)
 	f.P("func (c *", a.client, ") ", pg.Method, sig, " {")
 	f.P("return func(yield func(", item, ", error) bool) {")
 	f.P("var zero ", item)

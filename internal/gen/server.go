@@ -392,6 +392,7 @@ func handlerMethods(f *file, a *api) {
 func genUnimplemented(f *file, a *api) {
 	for _, op := range a.ops {
 		f.cut()
+		noinlineInPart(f, a)
 		f.P("func (", a.unimplemented, ") ", op.GoName, f.handlerSig(op), " {")
 		f.P("return nil, ", oashttp("ErrNotImplemented"))
 		f.P("}")
