@@ -26,17 +26,21 @@ type Handler interface {
 }
 
 // Unimplemented answers this part's operations with 501 Not Implemented; the
-// API's Unimplemented embeds it.
+// API's Unimplemented embeds it. Its methods are not inlined, as the
+// client's are not.
 type Unimplemented struct{}
 
+//go:noinline
 func (Unimplemented) ListOrders(ctx context.Context, params ListOrdersParams) (ListOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
+//go:noinline
 func (Unimplemented) GetOrder(ctx context.Context, params GetOrderParams) (GetOrderResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
+//go:noinline
 func (Unimplemented) AddNote(ctx context.Context, params AddNoteParams, body *m01.Note) (AddNoteResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -22,13 +22,16 @@ type Handler interface {
 }
 
 // Unimplemented answers this part's operations with 501 Not Implemented; the
-// API's Unimplemented embeds it.
+// API's Unimplemented embeds it. Its methods are not inlined, as the
+// client's are not.
 type Unimplemented struct{}
 
+//go:noinline
 func (Unimplemented) DeleteOrder(ctx context.Context, params DeleteOrderParams) (DeleteOrderResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
+//go:noinline
 func (Unimplemented) CancelOrder(ctx context.Context, params CancelOrderParams) (CancelOrderResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -20,9 +20,11 @@ type Handler interface {
 }
 
 // Unimplemented answers this part's operations with 501 Not Implemented; the
-// API's Unimplemented embeds it.
+// API's Unimplemented embeds it. Its methods are not inlined, as the
+// client's are not.
 type Unimplemented struct{}
 
+//go:noinline
 func (Unimplemented) CreateOrder(ctx context.Context, body *m03.Order) (CreateOrderResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
