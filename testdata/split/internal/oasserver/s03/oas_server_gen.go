@@ -20,8 +20,9 @@ type Handler interface {
 }
 
 // Unimplemented answers this part's operations with 501 Not Implemented; the
-// API's Unimplemented embeds it. Its methods are not inlined, as the
-// client's are not.
+// API's Unimplemented embeds it. Its methods are not inlined (go:noinline),
+// so that the compiler does not copy each into the two wrappers it writes
+// for the API's Unimplemented.
 type Unimplemented struct{}
 
 //go:noinline
