@@ -148,12 +148,18 @@ type row struct {
 	rebuild    time.Duration
 	rebuildRSS int64
 	rebuildOp  string
+	// compiles are the generated packages' compiles in the last timed
+	// build, the largest in memory first.
+	compiles []compileCost
 	// build is the package's prepared build, buildTimes its timed ones.
 	build      *pkgBuild
 	buildTimes []time.Duration
 }
 
 func main() {
+	if clog := os.Getenv(compileLogEnv); clog != "" && len(os.Args) > 1 {
+		toolexec(clog, os.Args[1:])
+	}
 	log.SetFlags(0)
 	specList := flag.String("specs", "kubernetes,github", "specs to measure, comma-separated: "+strings.Join(sortedKeys(specs), ", "))
 	gens := flag.String("gens", "oasgen,ogen,oapi-codegen", "generators to compare; oasgen@REV is oasgen built from git revision REV of this repository, to compare before and after a change")
@@ -272,6 +278,7 @@ func main() {
 				}
 				r.buildTimes = append(r.buildTimes, d)
 				r.buildRSS = max(r.buildRSS, rss)
+				r.compiles = r.build.compiles
 				long = long || d > *longBuild
 			}
 			if long {
@@ -453,6 +460,10 @@ func writeModule(dir, gen string) error {
 type pkgBuild struct {
 	root, pkg string
 	pkgs      map[string]string // directory -> package name
+	dirOf     map[string]string // a generated package's import path -> its directory
+	// compiles are the generated packages' compiles in the last timed
+	// build, the largest in memory first.
+	compiles []compileCost
 }
 
 // prepareBuild builds the dependencies of the package in dir and of the
@@ -475,9 +486,12 @@ func prepareBuild(dir string) (*pkgBuild, error) {
 		return nil, fmt.Errorf("go list: %v", err)
 	}
 	var deps []string
+	b.dirOf = map[string]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		path, d, _ := strings.Cut(line, " ")
-		if _, own := b.pkgs[d]; !own {
+		if _, own := b.pkgs[d]; own {
+			b.dirOf[path] = d
+		} else {
 			deps = append(deps, path)
 		}
 	}
@@ -500,7 +514,26 @@ func (b *pkgBuild) timed(round int) (time.Duration, int64, error) {
 			return 0, 0, err
 		}
 	}
-	d, _, rss, err := measure(b.root, "go", "build", b.pkg)
+	self, err := os.Executable()
+	if err != nil {
+		return 0, 0, err
+	}
+	clog := filepath.Join(os.TempDir(), fmt.Sprintf("sizes-compiles-%d.txt", os.Getpid()))
+	os.Remove(clog)
+	defer os.Remove(clog)
+	os.Setenv(compileLogEnv, clog)
+	d, _, rss, err := measure(b.root, "go", "build", "-toolexec", self, b.pkg)
+	os.Unsetenv(compileLogEnv)
+	if err != nil {
+		return d, rss, err
+	}
+	all, err := readCompiles(clog)
+	b.compiles = b.compiles[:0]
+	for _, c := range all {
+		if _, own := b.dirOf[c.pkg]; own {
+			b.compiles = append(b.compiles, c)
+		}
+	}
 	return d, rss, err
 }
 
@@ -665,7 +698,44 @@ func render(rows []row, noBuild bool) string {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %.1f s | %.1f s | %s | %s | %s | %s |\n", r.spec, r.gen, thousands(r.ops), thousands(r.lines), r.genTime.Seconds(), r.genCPU.Seconds(), mib(r.genRSS), build, brss, ratio)
 	}
 	renderRebuilds(&b, rows)
+	renderCompiles(&b, rows)
 	return b.String()
+}
+
+// largestCompiles is how many packages renderCompiles lists per build.
+const largestCompiles = 5
+
+// renderCompiles writes, for each oasgen build of more than one package,
+// its largest compiles in memory, with their lines and times.
+func renderCompiles(b *strings.Builder, rows []row) {
+	for _, r := range rows {
+		if len(r.compiles) < 2 || !strings.HasPrefix(r.gen, "oasgen") {
+			continue
+		}
+		fmt.Fprintf(b, "\n%s with %s, %d packages compiled; the largest in memory, of the last timed build (two compile at a time):\n\n", r.spec, r.gen, len(r.compiles))
+		b.WriteString("| package | lines | compile | peak RSS |\n|---|---:|---:|---:|\n")
+		for _, c := range r.compiles[:min(largestCompiles, len(r.compiles))] {
+			fmt.Fprintf(b, "| `%s` | %s | %.1f s | %s |\n", c.pkg, pkgLines(r.build.dirOf[c.pkg]), c.time.Seconds(), mib(c.rss))
+		}
+	}
+}
+
+// pkgLines returns the lines of the Go files in directory d, not below
+// it, or "?" when they cannot be read.
+func pkgLines(d string) string {
+	n := 0
+	files, err := filepath.Glob(filepath.Join(d, "*.go"))
+	if err != nil {
+		return "?"
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return "?"
+		}
+		n += bytes.Count(b, []byte("\n"))
+	}
+	return thousands(n)
 }
 
 // renderRebuilds writes the table of the one-operation rebuilds (-rebuild).
