@@ -42,6 +42,9 @@ import (
 //	                ogen's owned-output doors
 //	jx-Valid        B's Unmarshal only: jx.Valid, issue 44's limit, a scan
 //	                of the bytes that builds nothing (bench/README.md)
+//	alloc-floor     B's Unmarshal only: the copy of the decoded list that
+//	                is alloc-floor (floor_test.go), what the owned value
+//	                adds to the scan in issue 44's fair target
 //
 // It runs only when OASGEN_CPUTIME is set (bench/doors.sh CPU=1 sets it):
 //
@@ -54,6 +57,11 @@ func TestDoorsCPUTime(t *testing.T) {
 			if !jx.Valid(payload.B()) {
 				return errors.New("jx.Valid refuses the payload")
 			}
+			return nil
+		}})
+		list := mustDecode[oasb.List](t, payload.B())
+		cs = append(cs, cputime.Case{Name: "B/Unmarshal/alloc-floor", F: func() error {
+			floorValue = cloneList(list)
 			return nil
 		}})
 		cs = cpuWorkload[plain.ABitOfEverything, oasc.ABitOfEverything, ogenc.ABitOfEverything](t, cs, "C", payload.C())

@@ -13,7 +13,8 @@ import (
 //
 // Strings returned by Str are copied out of the input into blocks shared by
 // the strings of one Reader, which costs one allocation per block instead of
-// one per string. A string keeps its whole block (at most 14 KiB) alive.
+// one per string. A string keeps its whole block alive: at most 14 KiB, or
+// 256 KiB while more than 56 KiB of a byte slice is left to read.
 //
 // A Reader reads either a byte slice (Reset) or an io.Reader through a
 // buffer it refills (ResetReader). The two give the same values and the same

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"slices"
 	"strconv"
@@ -255,6 +256,54 @@ func TestStrInterning(t *testing.T) {
 	}
 	if strings.Join(got, "|") != "abc|déf|" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// TestStrBlocks checks that the strings of a large document are copied
+// into large blocks, a few allocations for a MiB, and come out whole.
+func TestStrBlocks(t *testing.T) {
+	const n = 1 << 13
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%q", strings.Repeat(strconv.Itoa(i%10), 120))
+	}
+	b.WriteByte(']')
+	doc := []byte(b.String())
+	got := make([]string, 0, n)
+	read := func() {
+		got = got[:0]
+		r := NewReader(doc)
+		if err := r.ArrStart(); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			more, err := r.ArrNext()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !more {
+				break
+			}
+			s, err := r.Str()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, s)
+		}
+	}
+	// About 1 MiB of strings: blocks of 14 KiB doubling to 256 KiB, 8 of
+	// them, against 69 of 14 KiB.
+	if a := testing.AllocsPerRun(5, read); a > 10 {
+		t.Errorf("reading %d KiB of strings allocates %v times, want at most 10", len(doc)>>10, a)
+	}
+	for i, s := range got {
+		if want := strings.Repeat(strconv.Itoa(i%10), 120); s != want {
+			t.Fatalf("string %d = %q, want %q", i, s, want)
+		}
 	}
 }
 
