@@ -275,11 +275,7 @@ func genSplitAPI(a *api, pkgName string, k *checks, client bool, emit func(...*f
 			}
 		}
 	}
-	kr := k.forPackage()
-	a.routePkg = l.route.path
-	router := l.route.file("oas_router_gen.go", kr)
-	genRouter(router, a)
-	if err := emitPkg(l.route, kr, router); err != nil {
+	if err := genSplitRouter(a, k, emitPkg); err != nil {
 		return err
 	}
 	ks := k.forPackage()
