@@ -45,13 +45,12 @@ func genSplitRouter(a *api, k *checks, emitPkg func(*modelPkg, *checks, ...*file
 	f := l.route.file("oas_router_gen.go", kr)
 	r := newRouter(f, a)
 	r.print()
-	total := 0
-	for _, n := range r.lines {
-		total += n
+	if sum(r.lines) <= routeLines {
+		return emitPkg(l.route, kr, f)
 	}
 	of, n := placeRoutes(r.lines, routeLines)
-	if total <= routeLines || n == 1 {
-		return emitPkg(l.route, kr, f)
+	if n == 1 {
+		return emitPkg(l.route, kr, f) // matchRoute alone is past routeLines
 	}
 	pkgs := &routePkgs{of: of}
 	checks := make([]*checks, n)
@@ -86,9 +85,39 @@ func genSplitRouter(a *api, k *checks, emitPkg func(*modelPkg, *checks, ...*file
 }
 
 // placeRoutes returns the package of each function of a router, given
-// the lines each takes, in contiguous runs of up to bound lines (a
-// function longer than that alone), and the number of packages.
+// the lines each takes, and the number of packages: contiguous runs of
+// up to bound lines (a function longer than that alone), as few as that
+// allows and about as long as each other.
 func placeRoutes(lines []int, bound int) (of []int, n int) {
+	total := sum(lines)
+	// Cut the whole into n even shares, a function going where its middle
+	// falls, while that keeps every run within bound; else runs filled up
+	// to bound in turn (greedy), which always do.
+	greedy, g := fillRoutes(lines, bound)
+	for n = max(1, (total+bound-1)/bound); n <= g; n++ {
+		of = make([]int, len(lines))
+		sizes := make([]int, n)
+		counts := make([]int, n)
+		fits, before := true, 0
+		for i, l := range lines {
+			of[i] = min(n-1, (before+l/2)*n/total)
+			sizes[of[i]] += l
+			counts[of[i]]++
+			before += l
+		}
+		for k := range n {
+			fits = fits && counts[k] > 0 && (sizes[k] <= bound || counts[k] == 1)
+		}
+		if fits {
+			return of, n
+		}
+	}
+	return greedy, g
+}
+
+// fillRoutes places functions of the given lines into packages, filling
+// each up to bound lines before the next.
+func fillRoutes(lines []int, bound int) (of []int, n int) {
 	of = make([]int, len(lines))
 	pkg, size := 0, 0
 	for i, l := range lines {
@@ -142,4 +171,13 @@ func (r *router) callee(n int) (call Ident, name string) {
 	}
 	name = "Match" + strconv.Itoa(n)
 	return Ident{r.pkgs.pkgs[r.pkgs.of[n]].path, name}, name
+}
+
+// sum returns the sum of ns.
+func sum(ns []int) int {
+	s := 0
+	for _, n := range ns {
+		s += n
+	}
+	return s
 }
