@@ -7,11 +7,11 @@ import (
 )
 
 // A router split into packages: with the API split (split.go), the router
-// is a package of its own, RouteDir, and Microsoft Graph's is 155,000
+// is a package of its own, RouteDir, and Microsoft Graph beta's is 155,000
 // lines of route functions, which the compiler holds at once. Past
-// routeLines lines, the route functions go into packages under RouteDir,
-// r01, r02, ..., in contiguous runs of their order, each run up to
-// routeLines lines; RouteDir keeps Match, its results and the first run.
+// Options.RouteLines lines, the route functions go into packages under
+// RouteDir, r01, r02, ..., in contiguous runs of their order, each run up
+// to that many lines; RouteDir keeps Match, its results and the first run.
 //
 // A route function is printed after the one calling it (next queues it),
 // so a function only calls functions later in the order, and a package
@@ -22,12 +22,6 @@ import (
 // they declare the results NotFound and MethodNotAllowed again, unexported,
 // with the same values.
 
-// routeLines is the size, in lines, of the router past which its route
-// functions are split into packages of about that size: the models'
-// share (the cli's splitLines). A variable for the tests
-// (TestRouterPackagesAgree).
-var routeLines = 50_000
-
 // routePkgs says which package each function of a router goes into.
 type routePkgs struct {
 	of    []int       // the package of each function: 0 for matchRoute's, i for funcs[i-1]
@@ -36,8 +30,8 @@ type routePkgs struct {
 }
 
 // genSplitRouter prints a's router into the layout's route package, and
-// its route functions into packages under it when it is past routeLines
-// lines, handing each package's file to emitPkg.
+// its route functions into packages under it when it is past the
+// layout's routeLines, handing each package's file to emitPkg.
 func genSplitRouter(a *api, k *checks, emitPkg func(*modelPkg, *checks, ...*file) error) error {
 	l := k.layout
 	a.routePkg = l.route.path
@@ -45,10 +39,10 @@ func genSplitRouter(a *api, k *checks, emitPkg func(*modelPkg, *checks, ...*file
 	f := l.route.file("oas_router_gen.go", kr)
 	r := newRouter(f, a)
 	r.print()
-	if sum(r.lines) <= routeLines {
+	if l.routeLines <= 0 || sum(r.lines) <= l.routeLines {
 		return emitPkg(l.route, kr, f)
 	}
-	of, n := placeRoutes(r.lines, routeLines)
+	of, n := placeRoutes(r.lines, l.routeLines)
 	if n == 1 {
 		return emitPkg(l.route, kr, f) // matchRoute alone is past routeLines
 	}

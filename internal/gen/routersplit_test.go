@@ -39,10 +39,10 @@ func TestRouterSplitAgrees(t *testing.T) {
 }
 
 // TestRouterPackagesAgree: with the API split into packages, a router
-// past routeLines lines puts its route functions into packages under
+// past Options.RouteLines lines puts its route functions into packages under
 // internal/oasroute (routepkgs.go); it routes every request as the router
 // in one function does (as TestRouterSplitAgrees asks them), each of its
-// packages holds at most routeLines lines or one function, and each
+// packages holds at most that many lines or one function, and each
 // imports only packages after it.
 func TestRouterPackagesAgree(t *testing.T) {
 	if testing.Short() {
@@ -50,9 +50,7 @@ func TestRouterPackagesAgree(t *testing.T) {
 	}
 	pkg, dir := routesScratch(t)
 	generateRoutes(t, dir, pkg, Options{Package: "whole"}, maxRouteWeight, minRouteWeight)
-	defer func(n int) { routeLines = n }(routeLines)
-	routeLines = 40
-	opts := Options{Package: "pkgs", ModelPackages: 2, ImportPath: "scratch/pkgs"}
+	opts := Options{Package: "pkgs", ModelPackages: 2, ImportPath: "scratch/pkgs", RouteLines: 40}
 	files := generateRoutes(t, dir, pkg, opts, 3, 2)
 	root := RouteDir + "/oas_router_gen.go"
 	if !strings.Contains(files[root], "func Match(") {
@@ -72,8 +70,8 @@ func TestRouterPackagesAgree(t *testing.T) {
 	for i, name := range append([]string{""}, pkgs...) {
 		file := path.Join(RouteDir, name, "oas_router_gen.go")
 		text := files[file]
-		if n := strings.Count(text, "\n"); n > routeLines+20 && strings.Count(text, "\nfunc ") > 1 {
-			t.Errorf("%s: %d lines, past routeLines (%d)", file, n, routeLines)
+		if n := strings.Count(text, "\n"); n > opts.RouteLines+20 && strings.Count(text, "\nfunc ") > 1 {
+			t.Errorf("%s: %d lines, past RouteLines (%d)", file, n, opts.RouteLines)
 		}
 		for _, m := range importRe.FindAllStringSubmatch(text, -1) {
 			if j := slices.Index(pkgs, m[1]) + 1; j <= i {

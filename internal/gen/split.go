@@ -76,6 +76,8 @@ type layout struct {
 	// opParts are the parts the operations are split into (opsplit.go);
 	// none when their types, server and client are a package each.
 	opParts []*opPart
+	// routeLines bounds the router's packages (Options.RouteLines).
+	routeLines int
 }
 
 // modelPkg is one package the models are split into, or one of the API's.
