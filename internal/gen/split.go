@@ -38,7 +38,8 @@ import (
 // package is a result.
 //
 // When the operations are many, their types, server and client are split
-// into parts too (opsplit.go).
+// into parts too (opsplit.go), and a router past Options.RouteLines lines
+// puts its route functions into packages under RouteDir (routepkgs.go).
 
 // ModelsDir is where the models' packages go, below the package's
 // directory (slash-separated).
