@@ -557,7 +557,7 @@ func generate(cfg *genConfig) (*Result, error) {
 			return nil, errors.New("oasgen generate: the selection keeps no operation")
 		}
 	}
-	opts := gen.Options{Package: cfg.pkg, Version: Version(), Parts: cfg.parts, ModelPackages: cfg.modelPackages, OpPackages: cfg.opPackages, JSONTokens: cfg.jsonTokens}
+	opts := gen.Options{Package: cfg.pkg, Version: Version(), Parts: cfg.parts, ModelPackages: cfg.modelPackages, OpPackages: cfg.opPackages, RouteLines: routeLines, JSONTokens: cfg.jsonTokens}
 	if opts.ModelPackages > 1 {
 		if opts.ImportPath, err = importPath(cfg.output); err != nil {
 			return nil, fmt.Errorf("oasgen generate: -model-packages: %w", err)
@@ -595,6 +595,11 @@ func opParts(lines int) int {
 // opSplitLines is the size, in lines, of the operations' types, server or
 // client past which they are split into parts of about that size.
 var opSplitLines = 75_000
+
+// routeLines is the size, in lines, of the router of an API split into
+// packages past which its route functions go into packages of about that
+// size (gen.Options.RouteLines): the models' share, splitLines.
+var routeLines = 50_000
 
 // packageLines returns the lines of files by their package's directory
 // (slash-separated, "." for the package's own).
@@ -711,8 +716,9 @@ func WriteFiles(dir string, files []gen.File) error {
 	parts = append(parts, models)
 	for _, d := range gen.APIDirs {
 		d = filepath.Join(dir, filepath.FromSlash(d))
-		// The operations' parts: directories, not the files beside them.
-		opParts, _ := filepath.Glob(filepath.Join(d, "[ocs][0-9]*"))
+		// The operations' parts and the router's packages: directories,
+		// not the files beside them.
+		opParts, _ := filepath.Glob(filepath.Join(d, "[ocsr][0-9]*"))
 		parts = append(append(parts, opParts...), d)
 	}
 	for _, p := range parts {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -404,6 +405,42 @@ func TestWriteFilesRemovesStale(t *testing.T) {
 		}
 		if got := exists("oas_router_gen.go"); got != (tt.args == nil) {
 			t.Errorf("%v: oas_router_gen.go exists: %v", tt.args, got)
+		}
+	}
+}
+
+// TestRouterPackagesRemoved: a router split into packages under
+// internal/oasroute (past routeLines lines) leaves no directory behind when
+// the next generation does not split it.
+func TestRouterPackagesRemoved(t *testing.T) {
+	// 9 resources of 20 operations: the router matches each resource
+	// with a function of its own.
+	var spec strings.Builder
+	spec.WriteString("openapi: 3.0.3\ninfo: {title: routes, version: '1'}\npaths:\n")
+	for i := range 9 {
+		for j := range 20 {
+			fmt.Fprintf(&spec, "  /r%d/x%d: {get: {operationId: r%dx%d, responses: {'200': {description: ok}}}}\n", i, j, i, j)
+		}
+	}
+	mod := t.TempDir()
+	specPath := filepath.Join(mod, "openapi.yaml")
+	if err := os.WriteFile(specPath, []byte(spec.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/routes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "api")
+	sub := filepath.Join(dir, filepath.FromSlash(gen.RouteDir), "r01")
+	defer func(n int) { routeLines = n }(routeLines)
+	for _, lines := range []int{100, 50_000} {
+		routeLines = lines
+		var out strings.Builder
+		if code := Run([]string{"generate", "-i", specPath, "-o", dir, "-model-packages", "2"}, nil, &out, &out); code != exitOK {
+			t.Fatalf("routeLines %d: exit %d: %s", lines, code, out.String())
+		}
+		if _, err := os.Stat(sub); (err == nil) != (lines == 100) {
+			t.Errorf("routeLines %d: %s exists: %v", lines, sub, err == nil)
 		}
 	}
 }

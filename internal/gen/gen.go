@@ -34,6 +34,11 @@ type Options struct {
 	// server, splits the operations' types, server and client into up to
 	// that many parts each (opsplit.go).
 	OpPackages int
+	// RouteLines, when above 0 with ModelPackages above 1 and the server,
+	// bounds the lines of the router's package: past it, its route
+	// functions go into packages of their own under internal/oasroute/
+	// (routepkgs.go).
+	RouteLines int
 	// JSONTokens gives the objects EncodeTokens methods (oas_jsonv2_gen.go),
 	// which MarshalJSONTo calls for large values on Go 1.27: about 8% more
 	// code, so it is asked for (docs/doors.md).
@@ -114,6 +119,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		}
 		k.layout = newLayout(pkg, opts.ModelPackages, opts.ImportPath)
 		k.layout.splitOps(pkg.Operations, opts.OpPackages, opts.ImportPath)
+		k.layout.routeLines = opts.RouteLines
 		for _, mp := range k.layout.pkgs {
 			km := k.forPackage()
 			part := &ir.Package{Decls: mp.decls}

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"bytes"
 	"maps"
 	"slices"
 	"sort"
@@ -155,12 +156,20 @@ func buildRoutes(a *api) *rnode {
 type router struct {
 	*file
 	a      *api
-	lits   int      // numbered literal tables for templates
-	tables []string // their declarations
+	lits   int          // numbered literal tables for templates
+	tables []routeTable // their declarations
 	// split holds the subtrees matched by a function of their own, and
 	// funcs those to print, named in order.
 	split map[*rnode]bool
 	funcs []routeFunc
+	// fn is the function being printed: 0 for matchRoute, i for
+	// funcs[i-1]; lines are the lines printed for each (routePkgs uses
+	// them to place the functions).
+	fn    int
+	lines []int
+	// pkgs, when the router is split into packages (routepkgs.go), says
+	// where each function goes; nil when it is one file.
+	pkgs *routePkgs
 }
 
 // routeFunc is a function matching the subtree at node, whose segment is
@@ -171,50 +180,79 @@ type routeFunc struct {
 	d, k int
 }
 
-func genRouter(f *file, a *api) {
-	r := &router{file: f, a: a, split: map[*rnode]bool{}}
+// routeTable is the declaration of a literal table used by function fn.
+type routeTable struct {
+	fn   int
+	decl string
+}
+
+func genRouter(f *file, a *api) { newRouter(f, a).print() }
+
+// newRouter returns a router printing a's routes into f.
+func newRouter(f *file, a *api) *router {
+	return &router{file: f, a: a, split: map[*rnode]bool{}}
+}
+
+// print prints the router: matchRoute, the route functions, then the
+// literal tables, each into the file of its package (use).
+func (r *router) print() {
+	a := r.a
 	root := buildRoutes(a)
 	root.weight(r.split)
 	match, notFound, notAllowed := a.route("matchRoute"), a.route("routeNotFound"), a.route("routeMethodNotAllowed")
-	f.P("// Results of ", match, " besides an operation index.")
-	f.P("const (")
-	f.P(notFound, " = -1")
-	f.P(notAllowed, " = -2")
-	f.P(")")
-	f.P()
-	f.P("// ", match, " finds the operation for a method and a request path from")
-	f.P("// ", oashttpimpl("RoutePath"), ", escaped when esc is true, storing the path parameters,")
-	f.P("// as they are in path, in p in the order of the path template. It returns")
-	f.P("// the operation's index, ", notFound, ", or ", notAllowed, " with the")
-	f.P("// methods the path allows.")
-	f.P("//")
-	f.P("// It is a decision tree over the path's segments: static segments first")
-	f.P("// (matched after percent-decoding when esc), then templates, then")
-	f.P("// parameters; a branch that fails falls through to the next. A trailing")
-	f.P("// slash is a segment of its own: \"/pet/\" is not \"/pet\". HEAD is served")
-	f.P("// by GET where the spec does not declare it.")
-	f.P("func ", match, "(method, path string, esc bool, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
-	f.P("if path == \"\" || path[0] != '/' {")
-	f.P("return ", notFound, ", \"\"")
-	f.P("}")
+	r.use(0)
+	start := r.buf.Len()
+	r.P("// Results of ", match, " besides an operation index.")
+	r.P("const (")
+	r.P(notFound, " = -1")
+	r.P(notAllowed, " = -2")
+	r.P(")")
+	r.P()
+	r.P("// ", match, " finds the operation for a method and a request path from")
+	r.P("// ", oashttpimpl("RoutePath"), ", escaped when esc is true, storing the path parameters,")
+	r.P("// as they are in path, in p in the order of the path template. It returns")
+	r.P("// the operation's index, ", notFound, ", or ", notAllowed, " with the")
+	r.P("// methods the path allows.")
+	r.P("//")
+	r.P("// It is a decision tree over the path's segments: static segments first")
+	r.P("// (matched after percent-decoding when esc), then templates, then")
+	r.P("// parameters; a branch that fails falls through to the next. A trailing")
+	r.P("// slash is a segment of its own: \"/pet/\" is not \"/pet\". HEAD is served")
+	r.P("// by GET where the spec does not declare it.")
+	r.P("func ", match, "(method, path string, esc bool, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
+	r.P("if path == \"\" || path[0] != '/' {")
+	r.P("return ", notFound, ", \"\"")
+	r.P("}")
 	if len(a.ops) > 0 {
 		r.node(root, 0, 0, "path[1:]")
 	}
-	f.P("return ", notFound, ", \"\"")
-	f.P("}")
-	f.P()
+	r.P("return ", notFound, ", \"\"")
+	r.P("}")
+	r.P()
+	r.measure(start)
 	for i := 0; i < len(r.funcs); i++ { // node appends to r.funcs
 		fn := r.funcs[i]
-		f.P("// ", fn.name, " is ", match, " for the rest of the path after a segment at depth ", fn.d, ".")
-		f.P("func ", fn.name, "(method, path string, esc bool, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
+		r.use(i + 1)
+		start := r.buf.Len()
+		r.P("// ", fn.name, " is ", r.matchDoc(), " for the rest of the path after a segment at depth ", fn.d, ".")
+		r.P("func ", fn.name, "(method, path string, esc bool, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
 		r.node(fn.node, fn.d, fn.k, "path")
-		f.P("return ", notFound, ", \"\"")
-		f.P("}")
-		f.P()
+		r.P("return ", r.result("routeNotFound"), ", \"\"")
+		r.P("}")
+		r.P()
+		r.measure(start)
 	}
 	for _, t := range r.tables {
-		f.P(t)
+		r.use(t.fn)
+		r.P(t.decl)
+		r.lines[t.fn]++
 	}
+}
+
+// measure adds the lines printed since the buffer's offset start to the
+// function being printed.
+func (r *router) measure(start int) {
+	r.lines = append(r.lines, bytes.Count(r.buf.Bytes()[start:], []byte("\n")))
 }
 
 // node prints the code matching the segment at depth d, with k parameters
@@ -358,7 +396,7 @@ func (r *router) child(c *rnode, d, k int, rest, more string) {
 		for _, op := range c.dups {
 			r.P("// ", op.Method, " ", op.Path, " (", op.ID, ") is unreachable: another operation has its method and route.")
 		}
-		r.P("return ", r.a.route("routeMethodNotAllowed"), ", ", strconv.Quote(strings.Join(methods, ", ")))
+		r.P("return ", r.result("routeMethodNotAllowed"), ", ", strconv.Quote(strings.Join(methods, ", ")))
 		r.P("}")
 	}
 	switch {
@@ -379,9 +417,9 @@ func (r *router) next(c *rnode, d, k int, elem string) {
 		r.node(c, d, k, elem)
 		return
 	}
-	name := r.a.local("matchRoute") + strconv.Itoa(len(r.funcs)+1)
+	call, name := r.callee(len(r.funcs) + 1)
 	r.funcs = append(r.funcs, routeFunc{name, c, d, k})
-	r.P("if op, allow := ", name, "(method, ", elem, ", esc, p); op != ", r.a.route("routeNotFound"), " {")
+	r.P("if op, allow := ", call, "(method, ", elem, ", esc, p); op != ", r.result("routeNotFound"), " {")
 	r.P("return op, allow")
 	r.P("}")
 }
@@ -395,6 +433,6 @@ func (r *router) table(lits []string) string {
 	for i, l := range lits {
 		q[i] = strconv.Quote(l)
 	}
-	r.tables = append(r.tables, "var "+name+" = [...]string{"+strings.Join(q, ", ")+"}")
+	r.tables = append(r.tables, routeTable{r.fn, "var " + name + " = [...]string{" + strings.Join(q, ", ") + "}"})
 	return name
 }

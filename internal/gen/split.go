@@ -38,7 +38,8 @@ import (
 // package is a result.
 //
 // When the operations are many, their types, server and client are split
-// into parts too (opsplit.go).
+// into parts too (opsplit.go), and a router past Options.RouteLines lines
+// puts its route functions into packages under RouteDir (routepkgs.go).
 
 // ModelsDir is where the models' packages go, below the package's
 // directory (slash-separated).
@@ -76,6 +77,8 @@ type layout struct {
 	// opParts are the parts the operations are split into (opsplit.go);
 	// none when their types, server and client are a package each.
 	opParts []*opPart
+	// routeLines bounds the router's packages (Options.RouteLines).
+	routeLines int
 }
 
 // modelPkg is one package the models are split into, or one of the API's.
@@ -275,11 +278,7 @@ func genSplitAPI(a *api, pkgName string, k *checks, client bool, emit func(...*f
 			}
 		}
 	}
-	kr := k.forPackage()
-	a.routePkg = l.route.path
-	router := l.route.file("oas_router_gen.go", kr)
-	genRouter(router, a)
-	if err := emitPkg(l.route, kr, router); err != nil {
+	if err := genSplitRouter(a, k, emitPkg); err != nil {
 		return err
 	}
 	ks := k.forPackage()
