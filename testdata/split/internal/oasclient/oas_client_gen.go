@@ -20,9 +20,9 @@ type partClient03 = c03.Client
 // carrying the decoded problem details, if any. The methods are declared
 // by the clients of the operations' parts, which it embeds.
 type Client struct {
-	*partClient01
-	*partClient02
-	*partClient03
+	partClient01
+	partClient02
+	partClient03
 }
 
 // NewClient returns a client of the server at baseURL, for example
@@ -33,8 +33,8 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 		return nil, err
 	}
 	return &Client{
-		c01.NewClient(cfg),
-		c02.NewClient(cfg),
-		c03.NewClient(cfg),
+		*c01.NewClient(cfg),
+		*c02.NewClient(cfg),
+		*c03.NewClient(cfg),
 	}, nil
 }
