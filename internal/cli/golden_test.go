@@ -226,7 +226,7 @@ func TestSplitCompiles(t *testing.T) {
 		t.Skip("runs the go command")
 	}
 	mod := scratchModule(t, "example.com/split")
-	split, moved, parted := 0, 0, 0
+	split, moved, parted, hooked := 0, 0, 0, 0
 	for i, dir := range goldenCases(t) {
 		name := filepath.Base(dir)
 		cfg, _ := caseConfig(t, dir)
@@ -255,6 +255,12 @@ func TestSplitCompiles(t *testing.T) {
 		if parts, _ := filepath.Glob(filepath.Join(cfg.output, filepath.FromSlash(gen.ServerDir), "s*")); len(parts) > 1 {
 			parted++
 		}
+		if _, err := os.Stat(filepath.Join(cfg.output, filepath.FromSlash(gen.WebhooksDir))); err == nil {
+			hooked++
+		}
+	}
+	if hooked < 3 {
+		t.Errorf("only %d cases moved their webhooks into %s", hooked, gen.WebhooksDir)
 	}
 	if parted < 5 {
 		t.Errorf("only %d cases split their operations into parts", parted)
@@ -310,11 +316,17 @@ func checkAPIAliases(t *testing.T, dir string) bool {
 		}
 		return names
 	}
+	// The webhooks' aliases are in a file of their own.
 	have := types(filepath.Join(dir, "oas_api_gen.go"), true)
+	if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(gen.WebhooksDir))); err == nil {
+		for name := range types(filepath.Join(dir, "oas_webhooks_gen.go"), true) {
+			have[name] = true
+		}
+	}
 	for _, f := range files {
 		for name := range types(f, false) {
 			if !have[name] {
-				t.Errorf("%s: %s declares %s, which %s has no alias of", filepath.Base(dir), f, name, "oas_api_gen.go")
+				t.Errorf("%s: %s declares %s, which the package has no alias of", filepath.Base(dir), f, name)
 			}
 		}
 	}

@@ -205,14 +205,22 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		}
 		mainAPI = a
 	}
+	inPackage := func(name string) *file { return newFile(name, opts.Package, k) }
 	if len(pkg.Webhooks) > 0 && (server || client) {
-		_, fs := genSent(pkg, sent{"webhooks", "webhook", pkg.WebhookAPI, pkg.Webhooks}, opts, k, server, client, mainAPI)
-		if err := emit(fs...); err != nil {
-			return nil, err
+		st := sent{"webhooks", "webhook", pkg.WebhookAPI, pkg.Webhooks}
+		if k.layout != nil && server {
+			if err := genSplitWebhooks(pkg, st, opts.Package, k, client, emit); err != nil {
+				return nil, err
+			}
+		} else {
+			_, fs := genSent(pkg, st, inPackage, server, client, mainAPI)
+			if err := emit(fs...); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if len(pkg.Callbacks) > 0 && (server || client) {
-		_, fs := genSent(pkg, sent{"callbacks", "callback", pkg.CallbackAPI, pkg.Callbacks}, opts, k, server, client, mainAPI)
+		_, fs := genSent(pkg, sent{"callbacks", "callback", pkg.CallbackAPI, pkg.Callbacks}, inPackage, server, client, mainAPI)
 		if err := emit(fs...); err != nil {
 			return nil, err
 		}

@@ -25,7 +25,7 @@ type sent struct {
 // sending side is for the API's server and comes with the server part.
 // main is the API's, for the callbacks' URLs. The object parameters'
 // helpers the package declares already are not printed twice (checks.helper).
-func genSent(pkg *ir.Package, st sent, opts Options, k *checks, server, client bool, main *api) (a *api, files []*file) {
+func genSent(pkg *ir.Package, st sent, newFile func(name string) *file, server, client bool, main *api) (a *api, files []*file) {
 	var schemes []*ir.SecurityScheme
 	for _, s := range pkg.SecuritySchemes {
 		used := false
@@ -46,14 +46,14 @@ func genSent(pkg *ir.Package, st sent, opts Options, k *checks, server, client b
 	receive, send := client, server
 	var types *file
 	if receive {
-		types = newFile("oas_"+st.base+"_gen.go", opts.Package, k)
+		types = newFile("oas_" + st.base + "_gen.go")
 		genRouter(types, a)
 		genTypes(types, a, true)
 		genServer(types, a)
 		files = append(files, types)
 	}
 	if send {
-		f := newFile("oas_"+st.base+"_client_gen.go", opts.Package, k)
+		f := newFile("oas_" + st.base + "_client_gen.go")
 		if types == nil {
 			genTypes(f, a, false)
 		}
