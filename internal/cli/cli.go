@@ -188,14 +188,16 @@ oas_client_gen.go), each with an oas_validate_gen.go when its checks
 share values, and Unimplemented into DIR/internal/oasunimplemented (its
 oas_unimplemented_gen.go); DIR's oas_api_gen.go declares an alias of
 each of their types, NewServer and NewClient (a client without the
-server stays in DIR). When those are large (or with -op-packages N),
+server stays in DIR). The webhooks go into DIR/internal/oaswebhooks (its
+oas_webhooks_gen.go and oas_webhooks_client_gen.go), and DIR's
+oas_webhooks_gen.go declares their aliases. When those are large (or with -op-packages N),
 the types, the server and the client are split again into parts,
 DIR/internal/oasops/o01, oasserver/s01 and oasclient/c01 and on. DIR
 must be in a Go module (the packages import each other by its path).
 
 Files named oas_*_gen.go in DIR, in DIR/internal/oasmodels/* or in
-DIR/internal/oasops, oasroute, oasserver, oasclient or
-oasunimplemented (and their parts), that a new
+DIR/internal/oasops, oasroute, oasserver, oasclient, oasunimplemented
+or oaswebhooks (and their parts), that a new
 generation does not write are removed. Warnings (what is not generated
 or not checked) go to stderr as a summary by kind: the count, the first
 file:line:col and its message, and what to do; -v lists each one (and
