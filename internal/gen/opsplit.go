@@ -108,8 +108,9 @@ func (a *api) partAPI(p *opPart) *api {
 // Unimplemented (a.part is set), a directive that the compiler not inline
 // it. The API's types embed the parts', and the compiler writes a wrapper
 // of each promoted method for the type and for its pointer: inlined, each
-// small method was copied into both, which took 2 of the 4.5 s GitHub's
-// root client package takes to compile (bench/pkgcost.sh). A call through
+// small method was copied into both, which took about 2 of the 4.2-4.7 s
+// GitHub's root client package took to compile (go build of the package
+// alone, side by side with and without). A call through
 // the API's type costs one call more, beside a request over HTTP.
 func noinlineInPart(f *file, a *api) {
 	if a.part != nil {
