@@ -124,7 +124,10 @@ func TestGenerateMemory(t *testing.T) {
 		if res.Operations < 20_000 {
 			t.Errorf("%s: %d operations", name, res.Operations)
 		}
-		if perByte > maxLivePerByte {
+		// Under the race detector sync.Pool drops items at random and the
+		// live heap grows with them (46-50 bytes per byte here): the bound
+		// is checked in the run without it.
+		if perByte > maxLivePerByte && !raceEnabled {
 			t.Errorf("%s: %.1f bytes of live heap per byte of spec, want at most %d", name, perByte, maxLivePerByte)
 		}
 	}
