@@ -233,20 +233,7 @@ func (f *file) declType(name string) string {
 // their types.
 func genSplitAPI(a *api, pkgName string, k *checks, client bool, emit func(...*file) error) error {
 	l := k.layout
-	// emitPkg emits the files of mp's package, and its Validate file when
-	// they registered package-level values.
-	emitPkg := func(mp *modelPkg, km *checks, fs ...*file) error {
-		if err := emit(fs...); err != nil {
-			return err
-		}
-		if len(km.vars) == 0 {
-			return nil
-		}
-		validate := mp.file("oas_validate_gen.go", km)
-		validate.specText = true // patterns in doc comments
-		genValidate(validate, &ir.Package{})
-		return emit(validate)
-	}
+	emitPkg := func(mp *modelPkg, km *checks, fs ...*file) error { return emitPackage(emit, mp, km, fs...) }
 	// The server calls the results' writers from its own package.
 	for _, op := range a.ops {
 		op.write = op.ExportedWriteName
@@ -330,6 +317,21 @@ func genSplitAPI(a *api, pkgName string, k *checks, client bool, emit func(...*f
 	return emit(aliases)
 }
 
+// emitPackage emits the files of mp's package, and its Validate file when
+// they registered package-level values in km.
+func emitPackage(emit func(...*file) error, mp *modelPkg, km *checks, fs ...*file) error {
+	if err := emit(fs...); err != nil {
+		return err
+	}
+	if len(km.vars) == 0 {
+		return nil
+	}
+	validate := mp.file("oas_validate_gen.go", km)
+	validate.specText = true // patterns in doc comments
+	genValidate(validate, &ir.Package{})
+	return emit(validate)
+}
+
 // typesOf is the exported types a package of the operations' types
 // declares.
 type typesOf struct {
@@ -397,16 +399,8 @@ func genSplitWebhooks(pkg *ir.Package, st sent, pkgName string, k *checks, clien
 	mp := k.layout.webhooks
 	kw := k.forPackage()
 	a, files := genSent(pkg, st, func(name string) *file { return mp.file(name, kw) }, true, client, nil)
-	if err := emit(files...); err != nil {
+	if err := emitPackage(emit, mp, kw, files...); err != nil {
 		return err
-	}
-	if len(kw.vars) > 0 {
-		validate := mp.file("oas_validate_gen.go", kw)
-		validate.specText = true // patterns in doc comments
-		genValidate(validate, &ir.Package{})
-		if err := emit(validate); err != nil {
-			return err
-		}
 	}
 	var names []string
 	for _, f := range files {
