@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
@@ -91,6 +92,6 @@ func readCompiles(log string) ([]compileCost, error) {
 		}
 		cs = append(cs, compileCost{fs[0], time.Duration(ns), rss})
 	}
-	slices.SortFunc(cs, func(a, b compileCost) int { return int(b.rss - a.rss) })
+	slices.SortFunc(cs, func(a, b compileCost) int { return cmp.Compare(b.rss, a.rss) })
 	return cs, sc.Err()
 }
