@@ -16,11 +16,14 @@ import (
 // depth 0, one referring to depth-0 declarations only at 1, and so on.
 // Declarations of one depth do not refer to each other, so a band of one
 // depth can be split into packages that compile side by side. Consecutive
-// depths are merged into bands of about two shares each, and the bands of
-// one depth take the packages left, so a build on two CPUs compiles two
-// packages at a time along the chain; when the depths do not allow that
-// (a chain of types, one per depth), every band is one package of about a
-// share. Sizes are estimates of the code's lines (size).
+// depths are merged into bands of about two shares each, and the bands
+// take the packages left, so a build on two CPUs compiles two packages at
+// a time along the chain. A band of several depths is cut only between
+// its islands: the sets of its declarations that refer to one another,
+// directly or not, within the band (Kubernetes' API groups, GitHub's
+// webhook events). When the depths do not allow that (a chain of types,
+// one per depth), every band is one package of about a share. Sizes are
+// estimates of the code's lines (size).
 func (p *Package) Split(n int) [][]Decl {
 	if n <= 1 || len(p.Decls) <= 1 {
 		return [][]Decl{p.Decls}
@@ -64,15 +67,116 @@ func (p *Package) Split(n int) [][]Decl {
 		levelWeight[depth[c]] += weight[c]
 	}
 
+	// islands returns the components of the depths from to to in groups
+	// that refer to no other group, each in the spec's order and the
+	// groups in the order of their first members. Components of one depth
+	// refer to none of their depth, so there each is an island.
+	islands := func(from, to int) [][]int {
+		var in []int
+		for d := from; d <= to; d++ {
+			in = append(in, byDepth[d]...)
+		}
+		parent := make(map[int]int, len(in)) // union-find over the band's components
+		for _, c := range in {
+			parent[c] = c
+		}
+		find := func(c int) int {
+			for parent[c] != c {
+				parent[c] = parent[parent[c]]
+				c = parent[c]
+			}
+			return c
+		}
+		for _, c := range in {
+			for _, i := range comps[c] {
+				for _, j := range edges[i] {
+					if o := comp[j]; o != c {
+						if _, inBand := parent[o]; inBand {
+							parent[find(o)] = find(c)
+						}
+					}
+				}
+			}
+		}
+		slices.SortStableFunc(in, func(a, b int) int { return comps[a][0] - comps[b][0] })
+		var groups [][]int
+		at := map[int]int{}
+		for _, c := range in {
+			r := find(c)
+			g, ok := at[r]
+			if !ok {
+				g = len(groups)
+				at[r] = g
+				groups = append(groups, nil)
+			}
+			groups[g] = append(groups[g], c)
+		}
+		return groups
+	}
+	islandsOf := map[[2]int][][]int{}
+	bandIslands := func(from, to int) [][]int {
+		k := [2]int{from, to}
+		g, ok := islandsOf[k]
+		if !ok {
+			g = islands(from, to)
+			islandsOf[k] = g
+		}
+		return g
+	}
+	// cut fills parts packages with the islands of the depths from to to
+	// (weighing w), in their order, each up to an equal share of what is
+	// left, so the last is not left with a remainder. It returns the
+	// packages' declarations and the weights of the largest and the
+	// smallest.
+	cut := func(from, to, w, parts int) (groups [][]int, largest, smallest int) {
+		var cur []int
+		filled, left := 0, w
+		smallest = w
+		flush := func() {
+			groups = append(groups, cur)
+			largest, smallest = max(largest, filled), min(smallest, filled)
+			cur, left, filled = nil, left-filled, 0
+		}
+		for _, island := range bandIslands(from, to) {
+			for _, c := range island {
+				cur = append(cur, comps[c]...)
+				filled += weight[c]
+			}
+			if parts > 1 && filled >= left/parts {
+				flush()
+				parts--
+			}
+		}
+		if len(cur) > 0 {
+			flush()
+		}
+		return groups, largest, smallest
+	}
+
 	// Bands of consecutive depths, from the deepest up: a depth joins the
-	// band below it while the band stays within bandShare. A band of one
-	// depth may become several packages (parts) that compile side by
-	// side; a band of several is one package.
+	// band below it while the band stays within bandShare. A band may
+	// become several packages (parts) that compile side by side, up to
+	// one per island.
 	type band struct{ from, to, weight, parts int }
 	share := max(total/n, 1)
-	banded := func(bandShare int) (bands []band, used int) {
+	// steps is about how long band b's packages take to compile on two
+	// CPUs (go build compiles a package per CPU) when it is cut into
+	// parts, in weight: ceil(parts/2) times the largest part's. ok is
+	// false when it cannot be cut so (more parts than islands, or one
+	// under a quarter of a share).
+	steps := func(b band, parts int) (t, largest, smallest int, ok bool) {
+		if parts > len(bandIslands(b.from, b.to)) {
+			return 0, 0, 0, false
+		}
+		_, largest, smallest = cut(b.from, b.to, b.weight, parts)
+		return (parts + 1) / 2 * largest, largest, smallest, parts == 1 || smallest >= share/4
+	}
+	banded := func(bandShare, slack int) (bands []band, used int) {
 		for d := deepest; d >= 0; d-- { // deepest first
-			if k := len(bands) - 1; k >= 0 && bands[k].weight+levelWeight[d] <= bandShare {
+			// A light depth (under slack) may take the band up to slack
+			// over, rather than be a step of its own.
+			w := levelWeight[d]
+			if k := len(bands) - 1; k >= 0 && (bands[k].weight+w <= bandShare || w < slack && bands[k].weight+w <= bandShare+slack) {
 				bands[k].from = d
 				bands[k].weight += levelWeight[d]
 				continue
@@ -92,23 +196,36 @@ func (p *Package) Split(n int) [][]Decl {
 			bands[best].weight += bands[best+1].weight
 			bands = slices.Delete(bands, best+1, best+2)
 		}
-		// The packages left go to the bands of one depth whose packages
-		// would be the largest, up to one per component, none under half
-		// a share.
-		for used = len(bands); used < n; used++ {
-			best := -1
+		// The packages left go where they shorten the build most (steps):
+		// a band of one package gains most from a second, and one of an
+		// even number gains nothing from one more. When no package
+		// shortens it, the rest go to the bands whose largest package is
+		// the largest, none under half a share: packages bound the
+		// compiler's memory too.
+		for used = len(bands); used < n; {
+			best, add, gain := -1, 0, 0 // gain per package added
 			for i, b := range bands {
-				if b.from != b.to || b.parts >= len(byDepth[b.from]) {
-					continue
-				}
-				if best < 0 || b.weight*bands[best].parts > bands[best].weight*b.parts {
-					best = i
+				t, _, _, _ := steps(b, b.parts)
+				for k := 1; k <= 2 && used+k <= n; k++ {
+					if tk, _, _, ok := steps(b, b.parts+k); ok && (t-tk)/k > gain {
+						best, add, gain = i, k, (t-tk)/k
+					}
 				}
 			}
-			if best < 0 || bands[best].weight/bands[best].parts < share/2 {
+			if best < 0 {
+				bestLargest := 0
+				for i, b := range bands {
+					_, l, _, _ := steps(b, b.parts)
+					if _, lk, small, ok := steps(b, b.parts+1); ok && lk < l && small >= share/2 && l > bestLargest {
+						best, add, bestLargest = i, 1, l
+					}
+				}
+			}
+			if best < 0 {
 				break
 			}
-			bands[best].parts++
+			bands[best].parts += add
+			used += add
 		}
 		return bands, used
 	}
@@ -118,32 +235,17 @@ func (p *Package) Split(n int) [][]Decl {
 	// (Kubernetes' split build, bench/results/sizes.md). When the depths cannot be
 	// split so, the chain has a band per share: every package asked for is
 	// used, since packages are split to bound the compiler's memory too.
-	bands, used := banded(max(total/((n+1)/2), 1))
+	// A depth under a quarter of a share may make a band of two shares a
+	// quarter larger.
+	bands, used := banded(max(total/((n+1)/2), 1), share/4)
 	if used < n {
-		bands, _ = banded(share)
+		bands, _ = banded(share, 0)
 	}
 
 	var groups [][]int
 	for _, b := range bands {
-		// A band's parts are filled in the spec's order up to an equal
-		// share of what is left, so the last is not left with a
-		// remainder.
-		var cur []int
-		filled, left, parts := 0, b.weight, b.parts
-		for d := b.from; d <= b.to; d++ {
-			for _, c := range byDepth[d] {
-				cur = append(cur, comps[c]...)
-				filled += weight[c]
-				if parts > 1 && filled >= left/parts {
-					groups = append(groups, cur)
-					cur, left, filled = nil, left-filled, 0
-					parts--
-				}
-			}
-		}
-		if len(cur) > 0 {
-			groups = append(groups, cur)
-		}
+		g, _, _ := cut(b.from, b.to, b.weight, b.parts)
+		groups = append(groups, g...)
 	}
 	out := make([][]Decl, len(groups))
 	for g, members := range groups {
@@ -157,15 +259,25 @@ func (p *Package) Split(n int) [][]Decl {
 
 // size is about how many lines a declaration's code takes: each type's
 // methods (codecs, AppendJSON, MarshalJSON, encoding/json/v2's, Validate)
-// and a dozen lines per property, value or variant.
+// and a dozen lines per property, value or variant; a union decided by
+// facts reads every property of its variants itself, two dozen lines
+// each (fitted to GitHub's spec, bench/results/sizes-noflags.md).
 func size(d Decl) int {
 	switch d := d.(type) {
 	case *Struct:
-		return 60 + 12*(len(d.Fields)+len(d.Patterns))
+		return 90 + 12*(len(d.Fields)+len(d.Patterns))
 	case *Enum:
-		return 40 + 3*len(d.Values)
+		return 70 + 2*len(d.Values)
 	case *Union:
-		return 80 + 20*len(d.Variants)
+		n := 80 + 20*len(d.Variants)
+		for _, v := range d.Facts {
+			if r, ok := v.Type.(*Ref); ok {
+				if s, ok := r.Decl.(*Struct); ok {
+					n += 24 * len(s.Fields)
+				}
+			}
+		}
+		return n
 	case *Tuple:
 		return 60 + 12*len(d.Items)
 	case *Alias:

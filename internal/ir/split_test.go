@@ -162,14 +162,21 @@ func TestSplitTwoWide(t *testing.T) {
 	if len(groups) != 4 {
 		t.Fatalf("%d groups, want 4", len(groups))
 	}
+	if steps := compileSteps(groups); slices.Max(steps) > 2 {
+		t.Errorf("the packages compile in %d steps (%v), want 2", slices.Max(steps), steps)
+	}
+}
+
+// compileSteps returns, for each group, the longest chain of groups
+// ending at it (groups refer only to earlier ones): how many compiles
+// one after another it waits for.
+func compileSteps(groups [][]Decl) []int {
 	group := map[Decl]int{}
 	for g, ds := range groups {
 		for _, d := range ds {
 			group[d] = g
 		}
 	}
-	// steps[g] is the longest chain of packages ending at g's: groups
-	// refer only to earlier ones.
 	steps := make([]int, len(groups))
 	for g, ds := range groups {
 		steps[g] = 1
@@ -181,8 +188,57 @@ func TestSplitTwoWide(t *testing.T) {
 			})
 		}
 	}
-	if longest := slices.Max(steps); longest > 2 {
-		t.Errorf("the packages compile in %d steps (%v), want 2", longest, steps)
+	return steps
+}
+
+// TestSplitIslands: two chains of types that do not refer to each other
+// (Kubernetes' API groups) above a heavy depth of leaves make a band of
+// many depths that is cut between the chains, not left one package: four
+// packages compile in two steps, two side by side in each, and neither
+// chain is cut.
+func TestSplitIslands(t *testing.T) {
+	p := &Package{}
+	var leaves []*Field
+	for i := range 40 {
+		leaf := &Struct{Common: Common{GoName: fmt.Sprintf("Leaf%d", i)}, Fields: []*Field{{GoName: "ID", Type: &Prim{Kind: String}}}}
+		p.Decls = append(p.Decls, leaf)
+		leaves = append(leaves, &Field{GoName: leaf.GoName, Type: &Ref{Decl: leaf}})
+	}
+	chain := map[Decl]string{}
+	for _, name := range []string{"A", "B"} {
+		var next *Struct
+		for i := 14; i >= 0; i-- {
+			c := &Struct{Common: Common{GoName: fmt.Sprintf("%s%d", name, i)}, Fields: slices.Clone(leaves[i : i+4])}
+			if next != nil {
+				c.Fields = append(c.Fields, &Field{GoName: "Next", Type: &Ref{Decl: next}})
+			}
+			p.Decls = append(p.Decls, c)
+			chain[c] = name
+			next = c
+		}
+	}
+	groups := p.Split(4)
+	if len(groups) != 4 {
+		t.Fatalf("%d groups, want 4", len(groups))
+	}
+	if steps := compileSteps(groups); slices.Max(steps) != 2 {
+		t.Errorf("the packages compile in %d steps (%v), want 2", slices.Max(steps), steps)
+	}
+	home := map[string]int{}
+	for g, ds := range groups {
+		for _, d := range ds {
+			name, ok := chain[d]
+			if !ok {
+				continue
+			}
+			if h, seen := home[name]; seen && h != g {
+				t.Errorf("chain %s is cut: in groups %d and %d", name, h, g)
+			}
+			home[name] = g
+		}
+	}
+	if home["A"] == home["B"] {
+		t.Errorf("both chains are in group %d: their band was not cut between them", home["A"])
 	}
 }
 

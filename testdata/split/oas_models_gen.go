@@ -36,28 +36,28 @@ type Code = m01.Code
 type Category = m01.Category
 
 // Card is the schema #/components/schemas/Card.
-type Card = m01.Card
+type Card = m02.Card
 
 // Transfer is the schema #/components/schemas/Transfer.
-type Transfer = m01.Transfer
+type Transfer = m02.Transfer
 
 // Money is the schema #/components/schemas/Money.
-type Money = m02.Money
-
-// Payment is the schema #/components/schemas/Payment.
-type Payment = m02.Payment
-
-// PaymentType names a variant of Payment.
-type PaymentType = m02.PaymentType
-
-// The variants of Payment.
-const (
-	PaymentCard     = m02.PaymentCard
-	PaymentTransfer = m02.PaymentTransfer
-)
+type Money = m03.Money
 
 // Line is the schema #/components/schemas/Line.
 type Line = m03.Line
+
+// Payment is the schema #/components/schemas/Payment.
+type Payment = m03.Payment
+
+// PaymentType names a variant of Payment.
+type PaymentType = m03.PaymentType
+
+// The variants of Payment.
+const (
+	PaymentCard     = m03.PaymentCard
+	PaymentTransfer = m03.PaymentTransfer
+)
 
 // Order is the schema #/components/schemas/Order.
 type Order = m03.Order

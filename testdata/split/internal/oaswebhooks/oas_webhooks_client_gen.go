@@ -8,7 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
-	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m02"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m03"
 )
 
 // WebhookClient sends the API's webhooks to the URLs given to each call: one
@@ -25,7 +25,7 @@ func NewWebhookClient(opts ...oashttp.ClientOption) *WebhookClient {
 }
 
 // OrderPaid calls the webhook orderPaid (POST, routed at /orderPaid)
-func (c *WebhookClient) OrderPaid(ctx context.Context, url string, params OrderPaidParams, body *m02.Payment, opts ...oashttp.CallOption) (OrderPaidResponse, error) {
+func (c *WebhookClient) OrderPaid(ctx context.Context, url string, params OrderPaidParams, body *m03.Payment, opts ...oashttp.CallOption) (OrderPaidResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if params.Attempt.Set {
 			if int64(params.Attempt.Value) < 1 {

@@ -10,7 +10,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
-	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m02"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m03"
 )
 
 // Results of webhookMatchRoute besides an operation index.
@@ -83,7 +83,7 @@ func (v OrderPaidResponse204) writeOrderPaidResponse(rw http.ResponseWriter, r *
 // Embed UnimplementedWebhooks to answer 501 for operations not written yet.
 type WebhookHandler interface {
 	// OrderPaid handles the webhook orderPaid (POST, routed at /orderPaid)
-	OrderPaid(ctx context.Context, params OrderPaidParams, body *m02.Payment) (OrderPaidResponse, error)
+	OrderPaid(ctx context.Context, params OrderPaidParams, body *m03.Payment) (OrderPaidResponse, error)
 }
 
 // UnimplementedWebhooks answers every operation with 501 Not Implemented: its
@@ -91,7 +91,7 @@ type WebhookHandler interface {
 // operations added to the spec do not break the build.
 type UnimplementedWebhooks struct{}
 
-func (UnimplementedWebhooks) OrderPaid(ctx context.Context, params OrderPaidParams, body *m02.Payment) (OrderPaidResponse, error) {
+func (UnimplementedWebhooks) OrderPaid(ctx context.Context, params OrderPaidParams, body *m03.Payment) (OrderPaidResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
@@ -209,7 +209,7 @@ func (s *WebhookServer) handleOrderPaid(w http.ResponseWriter, r *http.Request, 
 		s.cfg.Error(w, r, err)
 		return
 	}
-	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*m02.Payment).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*m03.Payment).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return

@@ -68,31 +68,3 @@ func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	}
 	return r.Finish(v.DecodeJSON(&r))
 }
-
-// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
-func (v Card) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintCard.EncodeTo(enc, v.EncodeJSON)
-}
-
-// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
-func (v *Card) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasimpl.Reader
-	if err := r.ResetFrom(dec); err != nil {
-		return err
-	}
-	return r.Finish(v.DecodeJSON(&r))
-}
-
-// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
-func (v Transfer) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintTransfer.EncodeTo(enc, v.EncodeJSON)
-}
-
-// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
-func (v *Transfer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasimpl.Reader
-	if err := r.ResetFrom(dec); err != nil {
-		return err
-	}
-	return r.Finish(v.DecodeJSON(&r))
-}

@@ -31,15 +31,3 @@ type Category struct {
 	Parent   *Category         `json:"parent,omitzero"`
 	Children []Category        `json:"children,omitzero"`
 }
-
-// Card is the object schema #/components/schemas/Card.
-type Card struct {
-	Kind  string `json:"kind"`
-	Last4 string `json:"last4"`
-}
-
-// Transfer is the object schema #/components/schemas/Transfer.
-type Transfer struct {
-	Kind string `json:"kind"`
-	Iban string `json:"iban"`
-}

@@ -97,44 +97,5 @@ func (v *Category) ValidateWith(c *oasimpl.Validator) {
 	}
 }
 
-// Validate checks v against its schema's constraints and names the
-// JSON path of every value that breaks one.
-func (v *Card) Validate() error {
-	var c oasimpl.Validator
-	v.ValidateWith(&c)
-	return c.Err()
-}
-
-// ValidateWith is Validate's work, for the Validate methods of the
-// types holding a Card: it adds what breaks the schema to c.
-func (v *Card) ValidateWith(c *oasimpl.Validator) {
-	c.Key("last4")
-	if !pattern2.MatchString(v.Last4) {
-		c.Errorf("%q does not match the pattern %s", v.Last4, `^[0-9]{4}$`)
-	}
-	c.Pop()
-}
-
-// Validate checks v against its schema's constraints and names the
-// JSON path of every value that breaks one.
-func (v *Transfer) Validate() error {
-	var c oasimpl.Validator
-	v.ValidateWith(&c)
-	return c.Err()
-}
-
-// ValidateWith is Validate's work, for the Validate methods of the
-// types holding a Transfer: it adds what breaks the schema to c.
-func (v *Transfer) ValidateWith(c *oasimpl.Validator) {
-	c.Key("iban")
-	if oasimpl.Len(v.Iban) < 15 {
-		c.Errorf("length %d is less than minLength 15", oasimpl.Len(v.Iban))
-	}
-	c.Pop()
-}
-
 // pattern1 is the pattern `^[A-Z]{3}$`.
 var pattern1 = regexp.MustCompile(`^[A-Z]{3}$`)
-
-// pattern2 is the pattern `^[0-9]{4}$`.
-var pattern2 = regexp.MustCompile(`^[0-9]{4}$`)

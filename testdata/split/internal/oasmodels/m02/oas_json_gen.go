@@ -5,7 +5,6 @@ package m02
 import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
-	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m01"
 )
 
 // The runtime must support the contract this code was generated for.
@@ -15,148 +14,19 @@ const (
 )
 
 // EncodeJSON writes v as a JSON object.
-func (v *Money) EncodeJSON(w *oasimpl.Writer) {
+func (v *Card) EncodeJSON(w *oasimpl.Writer) {
 	start := len(w.Buf)
-	w.IntMember(`,"amount":`, v.Amount)
-	w.Raw(`,"currency":`)
-	v.Currency.EncodeJSON(w)
+	w.StringMember(`,"kind":`, v.Kind)
+	w.StringMember(`,"last4":`, v.Last4)
 	w.ObjectEnd(start)
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Money) DecodeJSON(r *oasimpl.Reader) error {
+func (v *Card) DecodeJSON(r *oasimpl.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	for {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		switch string(key) {
-		case "amount":
-			seen |= 1 << 0
-			at2 := r.Start()
-			x1, err := r.Int(64)
-			if err != nil {
-				return oasrt.AtKey(err, "amount")
-			}
-			if x1 < 0 {
-				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 0", x1), "amount")
-			}
-			v.Amount = x1
-		case "currency":
-			seen |= 1 << 1
-			if err := v.Currency.DecodeJSON(r); err != nil {
-				return oasrt.AtKey(err, "currency")
-			}
-		default:
-			if err := r.Unknown(key); err != nil {
-				return err
-			}
-		}
-	}
-	if seen&0x3 != 0x3 {
-		return oasimpl.Missing(r, seen, 0x3, "amount", "currency")
-	}
-	return nil
-}
-
-// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
-func (v *Money) AppendJSON(dst []byte) ([]byte, error) {
-	w := sizeHintMoney.Start(dst)
-	v.EncodeJSON(&w)
-	return sizeHintMoney.Output(&w, dst)
-}
-
-// MarshalJSON implements json.Marshaler.
-func (v Money) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (v *Money) UnmarshalJSON(data []byte) error {
-	r := oasimpl.MakeReader(data)
-	return r.Finish(v.DecodeJSON(&r))
-}
-
-// EncodeJSON writes the variant that is set.
-func (v *Payment) EncodeJSON(w *oasimpl.Writer) {
-	switch v.Type {
-	case PaymentCard:
-		v.Card.EncodeJSON(w)
-	case PaymentTransfer:
-		v.Transfer.EncodeJSON(w)
-	default:
-		w.Fail(oasimpl.ErrNoVariant)
-		w.Null()
-	}
-}
-
-// DecodeJSON reads the variant the value selects, in one pass over
-// the value: what tells the variants apart was worked out when this
-// code was generated.
-func (v *Payment) DecodeJSON(r *oasimpl.Reader) error {
-	*v = Payment{}
-	start := r.Start()
-	kind := r.Next()
-	switch kind {
-	case oasimpl.Object:
-		// Read the object once, and again from its start, the tag looked up
-		// first, only when decodeOnePass gives up (see there).
-		old := r.Pin()
-		m := r.Mark()
-		if v.decodeOnePass(r) == nil {
-			r.Unpin(old)
-			return nil
-		}
-		r.Restore(m)
-		r.Unpin(old)
-		*v = Payment{}
-		tag, found, err := r.FindString("kind")
-		if err != nil {
-			return err
-		}
-		switch string(tag) {
-		case "card", "Card":
-			v.Type = PaymentCard
-			if err := v.Card.DecodeJSON(r); err != nil {
-				return err
-			}
-			return nil
-		case "transfer", "Transfer":
-			v.Type = PaymentTransfer
-			if err := v.Transfer.DecodeJSON(r); err != nil {
-				return err
-			}
-			return nil
-		}
-		return oasimpl.UnknownTag(start, "Payment", "kind", tag, found)
-	}
-	return oasimpl.NoVariant(start, "Payment", kind, nil)
-}
-
-// decodeOnePass reads an object into the variant its "kind" names,
-// in one pass wherever the tag comes: each member is read into the field
-// of the first variant that declares it (the same schema in each); after
-// the object, the chosen variant takes its shared properties from there,
-// is checked as its own decoder checks it, and the others are cleared.
-// It gives up, returning an error,
-// on anything irregular (an invalid value, a missing, unknown or repeated
-// tag, a missing property, a key the chosen variant does not declare under
-// DisallowUnknownFields): DecodeJSON then reads the object again the exact
-// way, whose error is the one reported. So it only has to be right when it
-// succeeds, and it is: the variant's decoder would have read the same
-// members with the same code and accepted the ones it skips, which were
-// read as valid JSON.
-func (v *Payment) decodeOnePass(r *oasimpl.Reader) error {
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	var seen uint64
-	var which PaymentType
 	for {
 		key, more, err := r.ObjKey()
 		if err != nil {
@@ -167,23 +37,9 @@ func (v *Payment) decodeOnePass(r *oasimpl.Reader) error {
 		}
 		switch string(key) {
 		case "kind":
-			if which != 0 {
-				return oasimpl.ErrExactPath // a second tag
-			}
 			seen |= 1 << 0
-			tag, err := r.StrBytes()
-			if err != nil {
-				return err
-			}
-			switch string(tag) {
-			case "card", "Card":
-				which = PaymentCard
-				v.Card.Kind = r.Intern(tag)
-			case "transfer", "Transfer":
-				which = PaymentTransfer
-				v.Transfer.Kind = r.Intern(tag)
-			default:
-				return oasimpl.ErrExactPath // an unknown tag
+			if v.Kind, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, "kind")
 			}
 		case "last4":
 			seen |= 1 << 1
@@ -195,64 +51,98 @@ func (v *Payment) decodeOnePass(r *oasimpl.Reader) error {
 			if !pattern1.MatchString(x1) {
 				return oasrt.AtKey(oasimpl.Violation(at2, "%q does not match the pattern %s", x1, `^[0-9]{4}$`), "last4")
 			}
-			v.Card.Last4 = x1
-		case "iban":
-			seen |= 1 << 2
-			at4 := r.Start()
-			x3, err := r.Str()
-			if err != nil {
-				return oasrt.AtKey(err, "iban")
-			}
-			if oasimpl.Len(x3) < 15 {
-				return oasrt.AtKey(oasimpl.Violation(at4, "length %d is less than minLength 15", oasimpl.Len(x3)), "iban")
-			}
-			v.Transfer.Iban = x3
+			v.Last4 = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
 			}
 		}
 	}
-	switch which {
-	case PaymentCard:
-		if seen&0x3 != 0x3 {
-			return oasimpl.ErrExactPath // a required property is missing
-		}
-		if r.DisallowUnknownFields && seen&^0x3 != 0 {
-			return oasimpl.ErrExactPath // a key Card does not declare
-		}
-		if seen&0x4 != 0 {
-			v.Transfer = m01.Transfer{}
-		}
-	case PaymentTransfer:
-		if seen&0x5 != 0x5 {
-			return oasimpl.ErrExactPath // a required property is missing
-		}
-		if r.DisallowUnknownFields && seen&^0x5 != 0 {
-			return oasimpl.ErrExactPath // a key Transfer does not declare
-		}
-		if seen&0x2 != 0 {
-			v.Card = m01.Card{}
-		}
-	default:
-		return oasimpl.ErrExactPath // no tag
+	if seen&0x3 != 0x3 {
+		return oasimpl.Missing(r, seen, 0x3, "kind", "last4")
 	}
-	v.Type = which
 	return nil
 }
 
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
-func (v *Payment) AppendJSON(dst []byte) ([]byte, error) {
-	w := sizeHintPayment.Start(dst)
+func (v *Card) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCard.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPayment.Output(&w, dst)
+	return sizeHintCard.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Payment) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+func (v Card) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Payment) UnmarshalJSON(data []byte) error {
+func (v *Card) UnmarshalJSON(data []byte) error {
+	r := oasimpl.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *Transfer) EncodeJSON(w *oasimpl.Writer) {
+	start := len(w.Buf)
+	w.StringMember(`,"kind":`, v.Kind)
+	w.StringMember(`,"iban":`, v.Iban)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Transfer) DecodeJSON(r *oasimpl.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			seen |= 1 << 0
+			if v.Kind, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, "kind")
+			}
+		case "iban":
+			seen |= 1 << 1
+			at2 := r.Start()
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "iban")
+			}
+			if oasimpl.Len(x1) < 15 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is less than minLength 15", oasimpl.Len(x1)), "iban")
+			}
+			v.Iban = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasimpl.Missing(r, seen, 0x3, "kind", "iban")
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Transfer) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTransfer.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintTransfer.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Transfer) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Transfer) UnmarshalJSON(data []byte) error {
 	r := oasimpl.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
@@ -260,6 +150,6 @@ func (v *Payment) UnmarshalJSON(data []byte) error {
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintMoney   oasimpl.SizeHint
-	sizeHintPayment oasimpl.SizeHint
+	sizeHintCard     oasimpl.SizeHint
+	sizeHintTransfer oasimpl.SizeHint
 )

@@ -2,30 +2,14 @@
 
 package m02
 
-import (
-	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m01"
-)
-
-// Money is the object schema #/components/schemas/Money.
-type Money struct {
-	Amount   int64    `json:"amount"`
-	Currency m01.Code `json:"currency"`
+// Card is the object schema #/components/schemas/Card.
+type Card struct {
+	Kind  string `json:"kind"`
+	Last4 string `json:"last4"`
 }
 
-// Payment is the oneOf schema #/components/schemas/Payment.
-//
-// Type says which variant is set: Card, Transfer.
-type Payment struct {
-	Type     PaymentType
-	Card     m01.Card
-	Transfer m01.Transfer
+// Transfer is the object schema #/components/schemas/Transfer.
+type Transfer struct {
+	Kind string `json:"kind"`
+	Iban string `json:"iban"`
 }
-
-// PaymentType names a variant of Payment; the zero value names none.
-type PaymentType uint8
-
-// The variants of Payment.
-const (
-	PaymentCard PaymentType = iota + 1
-	PaymentTransfer
-)

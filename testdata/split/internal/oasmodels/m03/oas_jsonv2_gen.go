@@ -14,12 +14,40 @@ import (
 // it since Go 1.27: its Marshal, Unmarshal, Encoder and Decoder.
 
 // MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v Money) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintMoney.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *Money) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasimpl.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
 func (v Line) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintLine.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
 func (v *Line) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasimpl.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements json/v2's MarshalerTo, which json.Marshal calls.
+func (v Payment) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintPayment.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, which json.Unmarshal calls.
+func (v *Payment) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasimpl.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err

@@ -8,21 +8,45 @@ import (
 	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m02"
 )
 
+// Money is the object schema #/components/schemas/Money.
+type Money struct {
+	Amount   int64    `json:"amount"`
+	Currency m01.Code `json:"currency"`
+}
+
 // Line is the object schema #/components/schemas/Line.
 type Line struct {
 	Sku    string                `json:"sku"`
-	Price  m02.Money             `json:"price"`
+	Price  Money                 `json:"price"`
 	Status oasrt.Opt[m01.Status] `json:"status,omitzero"`
 }
+
+// Payment is the oneOf schema #/components/schemas/Payment.
+//
+// Type says which variant is set: Card, Transfer.
+type Payment struct {
+	Type     PaymentType
+	Card     m02.Card
+	Transfer m02.Transfer
+}
+
+// PaymentType names a variant of Payment; the zero value names none.
+type PaymentType uint8
+
+// The variants of Payment.
+const (
+	PaymentCard PaymentType = iota + 1
+	PaymentTransfer
+)
 
 // Order is the object schema #/components/schemas/Order.
 type Order struct {
 	ID       int64                   `json:"id"`
 	Status   oasrt.Opt[m01.Status]   `json:"status,omitzero"`
 	Lines    []Line                  `json:"lines"`
-	Payment  oasrt.Opt[m02.Payment]  `json:"payment,omitzero"`
+	Payment  oasrt.Opt[Payment]      `json:"payment,omitzero"`
 	Category oasrt.Opt[m01.Category] `json:"category,omitzero"`
-	Totals   map[string]m02.Money    `json:"totals,omitzero"`
+	Totals   map[string]Money        `json:"totals,omitzero"`
 }
 
 // OrderList is the schema #/components/schemas/OrderList.

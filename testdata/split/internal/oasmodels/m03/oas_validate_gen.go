@@ -12,6 +12,27 @@ import (
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Money) Validate() error {
+	var c oasimpl.Validator
+	v.ValidateWith(&c)
+	return c.Err()
+}
+
+// ValidateWith is Validate's work, for the Validate methods of the
+// types holding a Money: it adds what breaks the schema to c.
+func (v *Money) ValidateWith(c *oasimpl.Validator) {
+	c.Key("amount")
+	if v.Amount < 0 {
+		c.Errorf("%v is less than minimum 0", v.Amount)
+	}
+	c.Pop()
+	c.Key("currency")
+	v.Currency.ValidateWith(c)
+	c.Pop()
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *Line) Validate() error {
 	var c oasimpl.Validator
 	v.ValidateWith(&c)
@@ -33,6 +54,41 @@ func (v *Line) ValidateWith(c *oasimpl.Validator) {
 		c.Key("status")
 		v.Status.Value.ValidateWith(c)
 		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Payment) Validate() error {
+	var c oasimpl.Validator
+	v.ValidateWith(&c)
+	return c.Err()
+}
+
+// ValidateWith is Validate's work, for the Validate methods of the
+// types holding a Payment: it adds what breaks the schema to c.
+func (v *Payment) ValidateWith(c *oasimpl.Validator) {
+	switch v.Type {
+	case PaymentCard:
+		switch string(v.Card.Kind) {
+		case "card", "Card":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Card the value holds (want card, Card)", v.Card.Kind)
+			c.Pop()
+		}
+		v.Card.ValidateWith(c)
+	case PaymentTransfer:
+		switch string(v.Transfer.Kind) {
+		case "transfer", "Transfer":
+		default:
+			c.Key("kind")
+			c.Errorf("%q does not name the variant Transfer the value holds (want transfer, Transfer)", v.Transfer.Kind)
+			c.Pop()
+		}
+		v.Transfer.ValidateWith(c)
+	default:
+		c.Errorf("no variant of Payment is set")
 	}
 }
 
@@ -107,3 +163,6 @@ func (v *OrderList) ValidateWith(c *oasimpl.Validator) {
 
 // pattern1 is the pattern `^[A-Z]{3}$`.
 var pattern1 = regexp.MustCompile(`^[A-Z]{3}$`)
+
+// pattern2 is the pattern `^[0-9]{4}$`.
+var pattern2 = regexp.MustCompile(`^[0-9]{4}$`)
