@@ -437,24 +437,26 @@ func (w *Writer) tapeStr(k, s string) {
 // ObjectEnd closes an object whose members were each written with a leading
 // comma, starting at offset start: the first comma becomes the opening brace.
 // This keeps optional members branch-free at their call sites.
-func (w *Writer) ObjectEnd(start int) {
-	if len(w.Buf) == start {
-		w.setBuf(append(w.Buf, '{', '}'))
-		return
-	}
-	w.Buf[start] = '{'
-	w.setBuf(append(w.Buf, '}'))
-}
+func (w *Writer) ObjectEnd(start int) { w.end(start, '{', '}') }
 
 // ArrayEnd closes an array whose elements were each written with a leading
 // comma, starting at offset start, the same way ObjectEnd does.
-func (w *Writer) ArrayEnd(start int) {
-	if len(w.Buf) == start {
-		w.setBuf(append(w.Buf, '[', ']'))
-		return
+func (w *Writer) ArrayEnd(start int) { w.end(start, '[', ']') }
+
+// end writes open at start and appends close, or appends open and close
+// when nothing was written since start. It is inlined at the end of every
+// generated encoder, so it has one append, not one per case: two closing
+// bytes are appended and the length kept is one past the first, or two
+// when open was the only byte to write (then open overwrites the first).
+func (w *Writer) end(start int, open, close byte) {
+	n := len(w.Buf)
+	b := append(w.Buf, close, close)
+	b[start] = open
+	keep := n + 1
+	if n == start {
+		keep = n + 2
 	}
-	w.Buf[start] = '['
-	w.setBuf(append(w.Buf, ']'))
+	w.setBuf(b[:keep])
 }
 
 // Key appends a comma (unless first) and the object key k, escaped, and a

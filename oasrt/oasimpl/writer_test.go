@@ -450,3 +450,32 @@ func TestUUIDAppendText(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectEnd: ObjectEnd and ArrayEnd close what was written since start,
+// or write an empty object or array, whether the buffer has room for the
+// closing bytes or must grow, after a prefix or none, and leave what was
+// before start alone.
+func TestObjectEnd(t *testing.T) {
+	for _, prefix := range []string{"", `[1`} {
+		for _, members := range []string{"", `,"a":1`, `,"a":1,"b":[]`} {
+			for room := range 4 {
+				for _, c := range []struct {
+					end  func(*Writer, int)
+					want string
+				}{
+					{(*Writer).ObjectEnd, "{" + strings.TrimPrefix(members, ",") + "}"},
+					{(*Writer).ArrayEnd, "[" + strings.TrimPrefix(members, ",") + "]"},
+				} {
+					buf := make([]byte, 0, len(prefix)+len(members)+room)
+					w := Writer{Buf: append(buf, prefix...)}
+					start := len(w.Buf)
+					w.Raw(members)
+					c.end(&w, start)
+					if got, want := string(w.Buf), prefix+c.want; got != want {
+						t.Errorf("prefix %q, members %q, room %d: %q, want %q", prefix, members, room, got, want)
+					}
+				}
+			}
+		}
+	}
+}
