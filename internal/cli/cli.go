@@ -653,6 +653,7 @@ func splitModels(cfg *genConfig, p *ir.Package, opts gen.Options, res *Result) e
 	}
 	opts.ImportPath = ip
 	opts.ModelPackages = min(maxModelPackages, (res.WholeLines+splitLines-1)/splitLines)
+	opts.ModelPairs = true
 	if opts.OpPackages == 0 && opts.Parts.Has(gen.Server) {
 		// As one package, the operations' types and server are
 		// oas_server_gen.go, the client oas_client_gen.go.
@@ -673,8 +674,19 @@ func splitModels(cfg *genConfig, p *ir.Package, opts gen.Options, res *Result) e
 	if err != nil {
 		return err
 	}
-	res.Files, res.Lines, res.Split = files, lineCount(files), opts.ModelPackages
+	res.Files, res.Lines, res.Split = files, lineCount(files), modelPackages(files)
 	return nil
+}
+
+// modelPackages returns the number of models' packages among files.
+func modelPackages(files []gen.File) int {
+	dirs := map[string]bool{}
+	for _, f := range files {
+		if dir, ok := strings.CutPrefix(path.Dir(f.Name), gen.ModelsDir+"/"); ok {
+			dirs[dir] = true
+		}
+	}
+	return len(dirs)
 }
 
 // lineCount returns the number of lines of files.

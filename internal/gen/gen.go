@@ -27,6 +27,11 @@ type Options struct {
 	// internal/oasmodels/, for specs too big to compile as one package;
 	// the package declares aliases of their types (split.go).
 	ModelPackages int
+	// ModelPairs makes ModelPackages the number that bounds the compiler's
+	// memory rather than a most: a group of models that would compile
+	// alone gets a second package when it can be cut (ir.Package.Split).
+	// generate sets it when it chooses ModelPackages by size.
+	ModelPairs bool
 	// ImportPath is the import path of the package, which the split
 	// models' packages are below; required with ModelPackages.
 	ImportPath string
@@ -117,7 +122,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		if opts.ImportPath == "" {
 			return nil, errors.New("gen: ModelPackages needs the package's ImportPath")
 		}
-		k.layout = newLayout(pkg, opts.ModelPackages, opts.ImportPath)
+		k.layout = newLayout(pkg, opts.ModelPackages, opts.ModelPairs, opts.ImportPath)
 		k.layout.splitOps(pkg.Operations, opts.OpPackages, opts.ImportPath)
 		k.layout.routeLines = opts.RouteLines
 		for _, mp := range k.layout.pkgs {

@@ -98,10 +98,11 @@ type modelPkg struct {
 	decls []ir.Decl
 }
 
-// newLayout splits pkg's declarations into at most n packages, below the
-// package whose import path is importPath.
-func newLayout(pkg *ir.Package, n int, importPath string) *layout {
-	groups := pkg.Split(n)
+// newLayout splits pkg's declarations into at most n packages (a band
+// that would be one package may get a second with pairs, Options.ModelPairs),
+// below the package whose import path is importPath.
+func newLayout(pkg *ir.Package, n int, pairs bool, importPath string) *layout {
+	groups := pkg.Split(n, pairs)
 	l := &layout{of: map[ir.Decl]*modelPkg{}}
 	api := func(dir string) *modelPkg {
 		return &modelPkg{name: path.Base(dir), dir: dir, path: path.Join(importPath, dir)}

@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -33,7 +34,7 @@ func splitFixture(n int) *Package {
 
 func TestSplit(t *testing.T) {
 	p := splitFixture(40)
-	groups := p.Split(4)
+	groups := p.Split(4, false)
 	if len(groups) != 4 {
 		t.Fatalf("%d groups, want 4", len(groups))
 	}
@@ -75,7 +76,7 @@ func TestSplit(t *testing.T) {
 		}
 	}
 
-	if got := p.Split(1); len(got) != 1 || len(got[0]) != len(p.Decls) {
+	if got := p.Split(1, false); len(got) != 1 || len(got[0]) != len(p.Decls) {
 		t.Errorf("Split(1) = %d groups", len(got))
 	}
 }
@@ -84,7 +85,7 @@ func TestSplit(t *testing.T) {
 // recursion would like is walked without recursion.
 func TestSplitDeepChain(t *testing.T) {
 	p := splitFixture(200_000)
-	groups := p.Split(8)
+	groups := p.Split(8, false)
 	if len(groups) != 8 {
 		t.Fatalf("%d groups, want 8", len(groups))
 	}
@@ -115,7 +116,7 @@ func TestSplitSideBySide(t *testing.T) {
 		top.Fields = append(top.Fields, &Field{GoName: leaf.GoName, Type: &Ref{Decl: leaf}})
 	}
 	p.Decls = append(p.Decls, top)
-	groups := p.Split(4)
+	groups := p.Split(4, false)
 	if len(groups) < 3 {
 		t.Fatalf("%d groups, want the leaves in at least two and Top in one", len(groups))
 	}
@@ -158,7 +159,7 @@ func TestSplitTwoWide(t *testing.T) {
 		p.Decls = append(p.Decls, c)
 		next = c
 	}
-	groups := p.Split(4)
+	groups := p.Split(4, false)
 	if len(groups) != 4 {
 		t.Fatalf("%d groups, want 4", len(groups))
 	}
@@ -197,6 +198,50 @@ func compileSteps(groups [][]Decl) []int {
 // packages compile in two steps, two side by side in each, and neither
 // chain is cut.
 func TestSplitIslands(t *testing.T) {
+	p := islandsFixture()
+	groups := p.Split(4, false)
+	if len(groups) != 4 {
+		t.Fatalf("%d groups, want 4", len(groups))
+	}
+	if steps := compileSteps(groups); slices.Max(steps) != 2 {
+		t.Errorf("the packages compile in %d steps (%v), want 2", slices.Max(steps), steps)
+	}
+	// The chains' deep ends (A0-A9, B0-B9) share a band: the groups cut
+	// it between the chains.
+	for g, ds := range groups {
+		chains := map[string]bool{}
+		for _, d := range ds {
+			if name, deep := islandChain(d); deep {
+				chains[name] = true
+			}
+		}
+		if len(chains) > 1 {
+			t.Errorf("group %d holds the deep ends of both chains: their band was not cut between them", g)
+		}
+	}
+}
+
+// TestSplitPairs: asked for two packages, the leaves and the chains of
+// islandsFixture are a band each, one package each, compiling one after
+// the other with a CPU idle; with pairs each band gets a second package,
+// and the four compile two at a time.
+func TestSplitPairs(t *testing.T) {
+	p := islandsFixture()
+	if groups := p.Split(2, false); len(groups) != 2 {
+		t.Fatalf("without pairs, %d groups, want 2", len(groups))
+	}
+	groups := p.Split(2, true)
+	if len(groups) != 4 {
+		t.Fatalf("with pairs, %d groups, want 4", len(groups))
+	}
+	if steps := compileSteps(groups); slices.Max(steps) != 2 {
+		t.Errorf("the packages compile in %d steps (%v), want 2", slices.Max(steps), steps)
+	}
+}
+
+// islandsFixture is forty leaves, and two chains of fifteen structs that
+// refer to leaves and to the next struct of their chain only.
+func islandsFixture() *Package {
 	p := &Package{}
 	var leaves []*Field
 	for i := range 40 {
@@ -204,42 +249,31 @@ func TestSplitIslands(t *testing.T) {
 		p.Decls = append(p.Decls, leaf)
 		leaves = append(leaves, &Field{GoName: leaf.GoName, Type: &Ref{Decl: leaf}})
 	}
-	chain := map[Decl]string{}
 	for _, name := range []string{"A", "B"} {
 		var next *Struct
 		for i := 14; i >= 0; i-- {
 			c := &Struct{Common: Common{GoName: fmt.Sprintf("%s%d", name, i)}, Fields: slices.Clone(leaves[i : i+4])}
+			if i == 0 {
+				c.Fields = slices.Clone(leaves) // every leaf is referred to
+			}
 			if next != nil {
 				c.Fields = append(c.Fields, &Field{GoName: "Next", Type: &Ref{Decl: next}})
 			}
 			p.Decls = append(p.Decls, c)
-			chain[c] = name
 			next = c
 		}
 	}
-	groups := p.Split(4)
-	if len(groups) != 4 {
-		t.Fatalf("%d groups, want 4", len(groups))
+	return p
+}
+
+// islandChain returns the chain of islandsFixture that d is in, when d is
+// one of its ten deepest structs.
+func islandChain(d Decl) (string, bool) {
+	name := d.Name()
+	if strings.HasPrefix(name, "Leaf") || len(name) > 2 {
+		return "", false
 	}
-	if steps := compileSteps(groups); slices.Max(steps) != 2 {
-		t.Errorf("the packages compile in %d steps (%v), want 2", slices.Max(steps), steps)
-	}
-	home := map[string]int{}
-	for g, ds := range groups {
-		for _, d := range ds {
-			name, ok := chain[d]
-			if !ok {
-				continue
-			}
-			if h, seen := home[name]; seen && h != g {
-				t.Errorf("chain %s is cut: in groups %d and %d", name, h, g)
-			}
-			home[name] = g
-		}
-	}
-	if home["A"] == home["B"] {
-		t.Errorf("both chains are in group %d: their band was not cut between them", home["A"])
-	}
+	return name[:1], true
 }
 
 // TestRecursive: the structs that refer to themselves, and A and B, a
