@@ -29,7 +29,7 @@ import (
 // memory rather than a most: a band left one package gets a second when
 // it can be cut, so that none compiles with a CPU idle (generate's split
 // by size: Kubernetes' four packages become six, and its build takes
-// 0.89x the time, bench/results/sizes-noflags.md).
+// 0.96x the time, bench/results/sizes-noflags.md).
 func (p *Package) Split(n int, pairs bool) [][]Decl {
 	if n <= 1 || len(p.Decls) <= 1 {
 		return [][]Decl{p.Decls}
