@@ -236,7 +236,10 @@ func (p *Package) Split(n int, pairs bool) [][]Decl {
 		// With pairs, a band that is one package gets a second beyond n
 		// when its islands allow it: it would compile with one CPU idle.
 		for i, b := range bands {
-			if _, _, _, ok := steps(b, 2); pairs && b.parts == 1 && ok {
+			if !pairs || b.parts != 1 {
+				continue
+			}
+			if _, _, _, ok := steps(b, 2); ok {
 				bands[i].parts++
 			}
 		}
